@@ -1,0 +1,66 @@
+// swift-tools-version: 6.0
+//
+// Switchyard: Firebase-compatible remote config, feature gating and root routing in pure Swift.
+// The package has no dependencies by design: Foundation, Dispatch and Synchronization only.
+
+import PackageDescription
+
+/// Settings every target shares, so the whole package is held to one standard.
+let sharedSwiftSettings: [SwiftSetting] = [
+  // Swift 6 language mode: complete, strict concurrency checking everywhere.
+  .swiftLanguageMode(.v6),
+  // Existentials spell `any`, so a reader sees where dynamic dispatch happens.
+  .enableUpcomingFeature("ExistentialAny"),
+  // An `import` in one file does not leak its members into the others.
+  .enableUpcomingFeature("MemberImportVisibility"),
+]
+
+let package = Package(
+  name: "Switchyard",
+  // `Mutex` (Synchronization) sets the Apple floor; Linux has no floor.
+  platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+  products: [
+    .library(name: "Core", targets: ["Core"]),
+    .library(name: "ConfigClient", targets: ["ConfigClient"]),
+    .library(name: "RootRouting", targets: ["RootRouting"]),
+    .library(name: "ElementaryFeature", targets: ["ElementaryFeature"]),
+    .library(name: "JuniorHighFeature", targets: ["JuniorHighFeature"]),
+    .executable(name: "switchyard", targets: ["switchyard"]),
+  ],
+  targets: [
+    // The shared vocabulary. Depends on nothing of ours.
+    .target(name: "Core", swiftSettings: sharedSwiftSettings),
+    // The remote-config engine. Core only.
+    .target(name: "ConfigClient", dependencies: ["Core"], swiftSettings: sharedSwiftSettings),
+    // Root screen decisions and orientation policy. Core only: never ConfigClient, never a feature.
+    .target(name: "RootRouting", dependencies: ["Core"], swiftSettings: sharedSwiftSettings),
+    // Leaf features. Core only: never each other, never RootRouting.
+    .target(name: "ElementaryFeature", dependencies: ["Core"], swiftSettings: sharedSwiftSettings),
+    .target(name: "JuniorHighFeature", dependencies: ["Core"], swiftSettings: sharedSwiftSettings),
+    // The composition root: the only target that imports everything.
+    .executableTarget(
+      name: "switchyard",
+      dependencies: [
+        "Core", "ConfigClient", "RootRouting", "ElementaryFeature", "JuniorHighFeature",
+      ],
+      swiftSettings: sharedSwiftSettings
+    ),
+
+    .testTarget(name: "CoreTests", dependencies: ["Core"], swiftSettings: sharedSwiftSettings),
+    .testTarget(
+      name: "ConfigClientTests", dependencies: ["ConfigClient", "Core"],
+      swiftSettings: sharedSwiftSettings),
+    .testTarget(
+      name: "RootRoutingTests", dependencies: ["RootRouting", "Core"],
+      swiftSettings: sharedSwiftSettings),
+    .testTarget(
+      name: "ElementaryFeatureTests", dependencies: ["ElementaryFeature", "Core"],
+      swiftSettings: sharedSwiftSettings),
+    .testTarget(
+      name: "JuniorHighFeatureTests", dependencies: ["JuniorHighFeature", "Core"],
+      swiftSettings: sharedSwiftSettings),
+    .testTarget(
+      name: "switchyardTests", dependencies: ["switchyard", "Core"],
+      swiftSettings: sharedSwiftSettings),
+  ]
+)

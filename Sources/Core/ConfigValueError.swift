@@ -1,0 +1,29 @@
+/// A config value that does not read as the type asked for. The message names the key, the
+/// value and what was expected, so a person can fix the template.
+public struct ConfigValueError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// The key the value was read for ("" when unknown).
+  public let key: String
+  /// The value as stored.
+  public let rawValue: String
+  /// What the reader expected, e.g. `a boolean`, `JSON for Campaign`.
+  public let expected: String
+  /// More detail, e.g. the JSON error's position; nil when there is none.
+  public let detail: String?
+
+  /// Creates an error.
+  public init(key: String, rawValue: String, expected: String, detail: String? = nil) {
+    self.key = key
+    self.rawValue = rawValue
+    self.expected = expected
+    self.detail = detail
+  }
+
+  /// For example `key 'isUnderMaintenance': "maybe" is not a boolean`.
+  public var description: String {
+    let shown = rawValue.count > 80 ? String(rawValue.prefix(77)) + "..." : rawValue
+    let subject = key.isEmpty ? "value" : "key '\(key)'"
+    var text = "\(subject): \"\(shown)\" is not \(expected)"
+    if let detail { text += " (\(detail))" }
+    return text
+  }
+}

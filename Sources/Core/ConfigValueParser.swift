@@ -1,0 +1,108 @@
+/// The one rule every platform follows when it reads a config string as a Boolean or a
+/// number. `NSString.boolValue` and `doubleValue` are not used: they differ between Darwin
+/// and Linux and turn garbage into 0.
+///
+/// - Strings are trimmed of Unicode whitespace (White_Space) at both ends.
+/// - Booleans, case-insensitively: `1, true, t, yes, y, on` are true;
+///   `0, false, f, no, n, off` and the empty string are false; anything else is not a Boolean.
+/// - Numbers are decimal literals after trimming: an optional sign, digits with an optional
+///   fraction (`.5` and `5.` included), an optional exponent. No hex, no `_`, no `inf` or
+///   `NaN`; a blank string or a value that overflows a `Double` is not a number.
+public enum ConfigValueParser {
+  /// The text without leading and trailing whitespace, without copying.
+  public static func trimmed<S: StringProtocol>(_ text: S) -> S.SubSequence {
+    let scalars = text.unicodeScalars
+    var start = scalars.startIndex
+    var end = scalars.endIndex
+    while start < end, scalars[start].properties.isWhitespace {
+      start = scalars.index(after: start)
+    }
+    while end > start, scalars[scalars.index(before: end)].properties.isWhitespace {
+      end = scalars.index(before: end)
+    }
+    return text[start..<end]
+  }
+
+  /// The Boolean a string spells, or nil when it spells none.
+  public static func bool(_ text: some StringProtocol) -> Bool? {
+    let word = trimmed(text).utf8
+    if word.isEmpty { return false }
+    guard word.count <= 5 else { return nil }
+    var folded: UInt64 = 0
+    for byte in word {
+      guard byte > 0x20, byte < 0x80 else { return nil }
+      let lower = (byte >= 0x41 && byte <= 0x5A) ? byte | 0x20 : byte
+      folded = folded << 8 | UInt64(lower)
+    }
+    switch folded {
+    case packed("1"), packed("true"), packed("t"), packed("yes"), packed("y"), packed("on"):
+      return true
+    case packed("0"), packed("false"), packed("f"), packed("no"), packed("n"), packed("off"):
+      return false
+    default:
+      return nil
+    }
+  }
+
+  /// Packs up to 8 ASCII bytes into an integer so the Boolean words compare without
+  /// allocating a lowercased copy.
+  private static func packed(_ word: StaticString) -> UInt64 {
+    var value: UInt64 = 0
+    for offset in 0..<word.utf8CodeUnitCount {
+      value = value << 8 | UInt64(word.utf8Start[offset])
+    }
+    return value
+  }
+
+  /// The number a string spells as a decimal literal, or nil.
+  public static func number(_ text: some StringProtocol) -> Double? {
+    let literal = trimmed(text)
+    guard isDecimalLiteral(literal.utf8), let value = Double(Substring(literal)), value.isFinite
+    else { return nil }
+    return value
+  }
+
+  /// The integer a string spells (a decimal literal with an integral value in `Int`'s range),
+  /// or nil. `3`, `3.0` and `3e0` are 3; `3.5` is not an integer.
+  public static func integer(_ text: some StringProtocol) -> Int? {
+    guard let value = number(text), value == value.rounded(), abs(value) < 9.0e15 else {
+      return nil
+    }
+    return Int(value)
+  }
+
+  /// Checks `[+-]? (digits [. digits?] | . digits) ([eE] [+-]? digits)?`.
+  private static func isDecimalLiteral(_ bytes: some Collection<UInt8>) -> Bool {
+    var iterator = bytes.makeIterator()
+    var byte = iterator.next()
+    if byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") { byte = iterator.next() }
+    var mantissaDigits = 0
+    while let digit = byte, isDigit(digit) {
+      mantissaDigits += 1
+      byte = iterator.next()
+    }
+    if byte == UInt8(ascii: ".") {
+      byte = iterator.next()
+      while let digit = byte, isDigit(digit) {
+        mantissaDigits += 1
+        byte = iterator.next()
+      }
+    }
+    guard mantissaDigits > 0 else { return false }
+    if byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") {
+      byte = iterator.next()
+      if byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") { byte = iterator.next() }
+      var exponentDigits = 0
+      while let digit = byte, isDigit(digit) {
+        exponentDigits += 1
+        byte = iterator.next()
+      }
+      guard exponentDigits > 0 else { return false }
+    }
+    return byte == nil
+  }
+
+  private static func isDigit(_ byte: UInt8) -> Bool {
+    byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+  }
+}

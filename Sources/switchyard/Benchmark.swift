@@ -1,0 +1,62 @@
+import Core
+
+/// One benchmark `switchyard bench` can run: a name, what it measures, and a body that
+/// prints its figures through a `BenchmarkReport`.
+struct Benchmark: Sendable {
+  /// The name `--only` selects, e.g. `evaluation`.
+  let name: String
+  /// One line saying what is measured.
+  let summary: String
+  /// Runs the measurement and reports figures.
+  let run: @Sendable (BenchmarkReport) async throws -> Void
+}
+
+/// Collects a benchmark's figures and prints them as aligned `name  value  unit` rows.
+final class BenchmarkReport: Sendable {
+  private let io: ToolIO
+  private let benchmark: String
+
+  init(io: ToolIO, benchmark: String) {
+    self.io = io
+    self.benchmark = benchmark
+  }
+
+  /// Prints one figure, e.g. `figure("evaluations per second", 123_456, unit: "/s")`.
+  func figure(_ name: String, _ value: Double, unit: String) {
+    let formatted: String
+    if value >= 100 {
+      formatted = Self.grouped(Int(value.rounded()))
+    } else {
+      formatted = String(Int((value * 100).rounded()) / 100) + "."
+        + Self.twoDigits(Int((value * 100).rounded()) % 100)
+    }
+    io.printLine(
+      AlignedColumns.format([[benchmark, name, formatted, unit]]).joined())
+  }
+
+  /// Prints a free-form note under the figures (the input size, the machine, ...).
+  func note(_ text: String) {
+    io.printLine("\(benchmark): \(text)")
+  }
+
+  /// Times `body` and returns the elapsed seconds on the continuous clock.
+  func time(_ body: () throws -> Void) rethrows -> Double {
+    let start = ContinuousClock.now
+    try body()
+    return (ContinuousClock.now - start).timeInterval
+  }
+
+  private static func grouped(_ value: Int) -> String {
+    let digits = Array(String(value))
+    var text = ""
+    for (index, digit) in digits.enumerated() {
+      if index > 0, (digits.count - index) % 3 == 0 { text.append(",") }
+      text.append(digit)
+    }
+    return text
+  }
+
+  private static func twoDigits(_ value: Int) -> String {
+    value < 10 ? "0\(value)" : "\(value)"
+  }
+}

@@ -1,0 +1,61 @@
+import Core
+import Foundation
+
+/// The tool's rule for commands that read JSON lines: every input line gets exactly one
+/// output line; a bad line gets `{"error": "line N: what is wrong"}` in its place, the run
+/// goes on, and the exit status is 1 if any line was bad.
+enum JSONLinesInput {
+  /// The lines of `path` (`-` for standard input), without line terminators. A final
+  /// newline does not make an extra empty line.
+  static func lines(at path: String, io: ToolIO) throws -> [String] {
+    if path == "-" {
+      var lines: [String] = []
+      while let line = io.readInputLine() { lines.append(line) }
+      return lines
+    }
+    let text = try InputFile.readText(at: path)
+    var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
+      $0.hasSuffix("\r") ? String($0.dropLast()) : String($0)
+    }
+    if lines.last == "" { lines.removeLast() }
+    return lines
+  }
+
+  /// Answers each line with `answer(object, lineNumber)`, printing one JSON line per input
+  /// line; errors thrown by `answer` become that line's `{"error": ...}`.
+  static func answer(
+    _ lines: [String], io: ToolIO, _ answer: (JSONObject, Int) throws -> JSONValue
+  ) -> ExitStatus {
+    var status = ExitStatus.success
+    for (offset, line) in lines.enumerated() {
+      let number = offset + 1
+      do {
+        let value: JSONValue
+        do {
+          value = try JSONParser().parse(line)
+        } catch {
+          throw LineError("not JSON: \(error.message) at column \(error.column)")
+        }
+        guard case .object(let object) = value else {
+          throw LineError("expected a JSON object, found \(value.kindDescription)")
+        }
+        io.printLine(try answer(object, number).jsonText)
+      } catch {
+        status = .failure
+        let message: JSONValue = ["error": .string("line \(number): \(error)")]
+        io.printLine(message.jsonText)
+      }
+    }
+    return status
+  }
+}
+
+/// What is wrong with one input line, in words for the `{"error": ...}` reply.
+struct LineError: Error, CustomStringConvertible {
+  /// The message.
+  let description: String
+
+  init(_ description: String) {
+    self.description = description
+  }
+}

@@ -1,0 +1,105 @@
+/// A command's arguments after parsing: option values, flags and positionals, with
+/// accessors that turn a missing or malformed value into a `UsageError`.
+struct ParsedArguments: Sendable {
+  /// The command the arguments belong to, for error messages.
+  let command: String
+  /// Values by option name (with dashes); an option given twice keeps every value.
+  var values: [String: [String]] = [:]
+  /// Flags that were present.
+  var flags: Set<String> = []
+  /// Positional arguments in order.
+  var positionals: [String] = []
+
+  /// The last value given for `name`, or nil.
+  func value(_ name: String) -> String? { values[name]?.last }
+
+  /// Whether the flag `name` was given.
+  func flag(_ name: String) -> Bool { flags.contains(name) }
+
+  /// The value for `name`, or a usage error saying it is required.
+  func required(_ name: String) throws(UsageError) -> String {
+    guard let value = value(name) else {
+      throw UsageError(command: command, message: "missing required option '\(name)'")
+    }
+    return value
+  }
+
+  /// The value for `name` read as an integer in `range`, or nil when absent.
+  func integer(_ name: String, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
+    guard let text = value(name) else { return nil }
+    guard let number = Int(text), range.contains(number) else {
+      throw UsageError(
+        command: command,
+        message: "option '\(name)' needs an integer in \(range.lowerBound)...\(range.upperBound), got '\(text)'"
+      )
+    }
+    return number
+  }
+}
+
+/// A command line the tool cannot run: printed as one line on standard error, exit 2.
+struct UsageError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// The command it concerns, or nil for the top level.
+  let command: String?
+  /// What is wrong.
+  let message: String
+
+  /// For example `switchyard evaluate: unknown option '--foo' (see 'switchyard help evaluate')`.
+  var description: String {
+    if let command {
+      return "switchyard \(command): \(message) (see 'switchyard help \(command)')"
+    }
+    return "switchyard: \(message) (see 'switchyard --help')"
+  }
+}
+
+/// Splits a command's arguments into options, flags and positionals, rejecting anything
+/// the command does not declare.
+enum CommandLineParser {
+  /// Accepts `--name value`, `--name=value`, flags, positionals and `--` to end options.
+  static func parse(_ arguments: [String], for command: ToolCommand) throws(UsageError)
+    -> ParsedArguments
+  {
+    var parsed = ParsedArguments(command: command.name)
+    var remaining = arguments[...]
+    var optionsEnded = false
+    while let argument = remaining.popFirst() {
+      if optionsEnded || !argument.hasPrefix("-") || argument == "-" {
+        parsed.positionals.append(argument)
+        continue
+      }
+      if argument == "--" {
+        optionsEnded = true
+        continue
+      }
+      let (name, inlineValue) = split(argument)
+      guard let option = command.options.first(where: { $0.name == name }) else {
+        throw UsageError(command: command.name, message: "unknown option '\(name)'")
+      }
+      if option.valueName == nil {
+        guard inlineValue == nil else {
+          throw UsageError(command: command.name, message: "option '\(name)' takes no value")
+        }
+        parsed.flags.insert(name)
+      } else if let value = inlineValue ?? remaining.popFirst() {
+        parsed.values[name, default: []].append(value)
+      } else {
+        throw UsageError(command: command.name, message: "option '\(name)' needs a value")
+      }
+    }
+    guard command.positionals.contains(parsed.positionals.count) else {
+      let expected =
+        command.positionals.upperBound == 0
+        ? "no arguments" : "\(command.positionals.lowerBound)...\(command.positionals.upperBound) arguments"
+      throw UsageError(
+        command: command.name,
+        message: "expected \(expected), got \(parsed.positionals.count)")
+    }
+    return parsed
+  }
+
+  private static func split(_ argument: String) -> (String, String?) {
+    guard let equals = argument.firstIndex(of: "=") else { return (argument, nil) }
+    return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
+  }
+}
