@@ -14,9 +14,12 @@ enum JSONLinesInput {
       return lines
     }
     let text = try InputFile.readText(at: path)
-    var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
-      $0.hasSuffix("\r") ? String($0.dropLast()) : String($0)
-    }
+    // Split on bytes: Swift treats "\r\n" as one Character, so a Character split would
+    // leave CRLF lines whole.
+    var lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+      .map { line in
+        String(decoding: line.last == UInt8(ascii: "\r") ? line.dropLast() : line, as: UTF8.self)
+      }
     if lines.last == "" { lines.removeLast() }
     return lines
   }

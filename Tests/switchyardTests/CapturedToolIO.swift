@@ -1,0 +1,48 @@
+import Synchronization
+
+@testable import switchyard
+
+/// Runs the tool in-process with scripted standard input and captured output streams.
+final class CapturedToolIO: Sendable {
+  private struct Buffers {
+    var output = ""
+    var error = ""
+    var input: [String] = []
+  }
+
+  private let buffers: Mutex<Buffers>
+
+  /// A capture whose standard input yields `input`, one element per line.
+  init(input: [String] = []) {
+    buffers = Mutex(Buffers(input: input))
+  }
+
+  /// The streams to hand to `SwitchyardTool.run`.
+  var io: ToolIO {
+    ToolIO(
+      writeOutput: { text in self.buffers.withLock { $0.output += text } },
+      writeError: { text in self.buffers.withLock { $0.error += text } },
+      readInputLine: {
+        self.buffers.withLock { $0.input.isEmpty ? nil : $0.input.removeFirst() }
+      }
+    )
+  }
+
+  /// Everything written to standard output.
+  var output: String { buffers.withLock { $0.output } }
+  /// Everything written to standard error.
+  var error: String { buffers.withLock { $0.error } }
+  /// Standard output split into lines, without the final empty one.
+  var outputLines: [String] {
+    output.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+  }
+
+  /// Runs `switchyard` with `arguments` and returns its exit status.
+  static func run(_ arguments: [String], input: [String] = []) async -> (
+    status: ExitStatus, capture: CapturedToolIO
+  ) {
+    let capture = CapturedToolIO(input: input)
+    let status = await SwitchyardTool.run(arguments: arguments, io: capture.io)
+    return (status, capture)
+  }
+}
