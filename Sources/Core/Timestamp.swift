@@ -63,7 +63,14 @@ public struct TimestampParseError: Error, Sendable, Equatable, CustomStringConve
   /// What was wrong.
   public let message: String
 
-  /// For example `invalid timestamp "2025-13-01T00:00:00Z" at column 6: month must be 01...12`.
+  /// Creates an error.
+  public init(input: String, column: Int, message: String) {
+    self.input = input
+    self.column = column
+    self.message = message
+  }
+
+  /// For example `invalid timestamp "2025-13-01T00:00:00Z" at column 6: month must be 1...12`.
   public var description: String {
     "invalid timestamp \"\(input)\" at column \(column): \(message)"
   }
@@ -170,6 +177,7 @@ struct TimestampScanner {
     var value = 0
     for _ in 0..<digits {
       guard index < bytes.count, let digit = digitValue(bytes[index]) else {
+        index = start
         throw error("expected \(digits) digits for the \(field)")
       }
       value = value * 10 + digit
