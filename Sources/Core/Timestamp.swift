@@ -58,7 +58,7 @@ public enum Timestamp {
 public struct TimestampParseError: Error, Sendable, Equatable, CustomStringConvertible {
   /// The text that failed to parse.
   public let input: String
-  /// The 1-based character position of the problem.
+  /// The 1-based position of the problem, in characters.
   public let column: Int
   /// What was wrong.
   public let message: String
@@ -90,7 +90,9 @@ struct TimestampScanner {
   var isAtEnd: Bool { index == bytes.count }
 
   func error(_ message: String) -> TimestampParseError {
-    TimestampParseError(input: text, column: index + 1, message: message)
+    // Columns count characters, like every other position Switchyard reports.
+    let column = String(decoding: bytes[..<min(index, bytes.count)], as: UTF8.self).count + 1
+    return TimestampParseError(input: text, column: column, message: message)
   }
 
   mutating func readCivilDateTime() throws(TimestampParseError) -> CivilDateTime {

@@ -40,6 +40,8 @@ struct TimestampTests {
       ("25-04-01T00:00:00Z", 1, "expected 4 digits for the year"),
       ("", 1, "expected 4 digits for the year"),
       ("2025-04-01T00:00:00 +09:00", 20, "expected Z or a +HH:MM offset"),
+      ("２025-04-01T00:00:00Z", 1, "expected 4 digits for the year"),
+      ("2025-04-01T00:00:00Z日本", 21, "unexpected text after the offset"),
     ])
   func rejects(text: String, column: Int, message: String) {
     #expect(throws: TimestampParseError(input: text, column: column, message: message)) {
