@@ -82,8 +82,9 @@ extension ConditionProgram {
       if why != nil {
         let patterns = regexes[range].map { "'\($0.pattern)'" }.joined(separator: ", ")
         why = "\(describe(slot)) '\(actual)' \(matched ? "matches" : "matches none of") [\(patterns)]"
-        if actual.count > BoundedRegex.maximumInputLength {
-          why! += " (values over \(BoundedRegex.maximumInputLength) characters never match)"
+        let limit = regexes[range].map(\.inputLengthLimit).min() ?? BoundedRegex.maximumInputLength
+        if !matched, actual.count > limit {
+          why! += " (values over \(limit) characters are not searched)"
         }
       }
       return matched

@@ -10,7 +10,7 @@ extension Benchmark {
     name: "evaluation",
     summary: "Full evaluations of a 200-parameter, 50-condition template over 10,000 contexts."
   ) { report in
-    var random = SeededRandom(seed: 42)
+    var random = SeededRandomGenerator(seed: 42)
     let template = CompiledTemplate(EvaluationWorkload.template(random: &random))
     let contexts = (0..<10_000).map { EvaluationWorkload.context($0, random: &random) }
     let now = Date(timeIntervalSince1970: 1_767_225_600)
@@ -38,7 +38,7 @@ extension Benchmark {
 
 /// The synthetic template and contexts the evaluation benchmark runs.
 enum EvaluationWorkload {
-  static func template(random: inout SeededRandom) -> Template {
+  static func template(random: inout SeededRandomGenerator) -> Template {
     var conditions: [NamedCondition] = []
     for index in 0..<50 {
       conditions.append(NamedCondition(name: "condition_\(index)", condition: condition(index, random: &random)))
@@ -58,7 +58,7 @@ enum EvaluationWorkload {
     return Template(conditions: conditions, parameters: parameters, versionNumber: 1)
   }
 
-  private static func condition(_ index: Int, random: inout SeededRandom) -> Condition {
+  private static func condition(_ index: Int, random: inout SeededRandomGenerator) -> Condition {
     let signals = ["grade", "tier", "country", "build", "version"]
     let leaf: Condition
     switch index % 6 {
@@ -81,7 +81,7 @@ enum EvaluationWorkload {
     return .or([.and([leaf, other]), .and([.percent(PercentCondition(seed: "nested", range: .between(lower: 0, upper: 5_000_000))), other])])
   }
 
-  static func context(_ index: Int, random: inout SeededRandom) -> EvaluationContext {
+  static func context(_ index: Int, random: inout SeededRandomGenerator) -> EvaluationContext {
     let tiers = ["free", "paid", "trial", "gold", " paid "]
     let countries = ["JP", "US", "UK", "JA", "FR"]
     return EvaluationContext(

@@ -1,35 +1,11 @@
 import ConfigClient
+import Core
 import Testing
 
 /// Deterministic fuzzing of the expression parser: whatever the input, it returns a
 /// condition or throws a `ConditionSyntaxError` whose column lies in the expression.
 @Suite("ConditionExpressionParser fuzzing")
 struct ConditionExpressionFuzzTests {
-  /// SplitMix64: a tiny, well-mixed generator, so every run fuzzes the same inputs and a
-  /// failure reproduces from its iteration number.
-  struct SplitMix64 {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var mixed = state
-      mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-      return mixed ^ (mixed >> 31)
-    }
-
-    /// A value in `0..<bound`.
-    mutating func below(_ bound: Int) -> Int {
-      Int(next() % UInt64(bound))
-    }
-
-    mutating func pick<T>(_ items: [T]) -> T {
-      items[below(items.count)]
-    }
-  }
-
   /// Valid expressions covering every atom; mutations of these reach deep into each atom.
   static let validExpressions = [
     "true",
@@ -102,7 +78,7 @@ struct ConditionExpressionFuzzTests {
 
   @Test("20,000 random token soups each parse or fail with a column inside the expression")
   func tokenSoups() {
-    var random = SplitMix64(seed: 0x5717_C4A2_D00D_0001)
+    var random = SeededRandomGenerator(seed: 0x5717_C4A2_D00D_0001)
     var accepted = 0
     for iteration in 0..<20_000 {
       var expression = ""
@@ -120,7 +96,7 @@ struct ConditionExpressionFuzzTests {
 
   @Test("20,000 mutations of valid expressions each parse or fail with a column inside")
   func mutations() {
-    var random = SplitMix64(seed: 0x5717_C4A2_D00D_0002)
+    var random = SeededRandomGenerator(seed: 0x5717_C4A2_D00D_0002)
     var accepted = 0
     for iteration in 0..<20_000 {
       var characters = Array(random.pick(Self.validExpressions))
@@ -205,5 +181,17 @@ struct ConditionExpressionFuzzTests {
     ) {
       try ConditionExpressionParser.parse("app.customSignal['\(key)']", conditionName: "long")
     }
+  }
+}
+
+extension SeededRandomGenerator {
+  /// A value in `0..<bound`.
+  mutating func below(_ bound: Int) -> Int {
+    Int(next() % UInt64(bound))
+  }
+
+  /// A random element of `items`.
+  mutating func pick<T>(_ items: [T]) -> T {
+    items[below(items.count)]
   }
 }
