@@ -15,7 +15,11 @@ extension CompiledTemplate {
     _ context: EvaluationContext, defaults: InAppDefaults = InAppDefaults(), now: Date
   ) -> EvaluatedConfig {
     let input = EvaluationInput(context: context, now: now)
-    let count = parameters.count
+    let storage = self.storage
+    let program = storage.program
+    let conditionalStart = storage.conditionalStart
+    let conditionalConditions = storage.conditionalConditions
+    let count = storage.parameters.count
     let choices = program.withScratch { scratch in
       [Int32](unsafeUninitializedCapacity: count) { buffer, initialized in
         for index in 0..<count {
@@ -39,7 +43,8 @@ extension CompiledTemplate {
   public func explain(
     key: String, _ context: EvaluationContext, defaults: InAppDefaults = InAppDefaults(), now: Date
   ) -> Explained<ConfigValue> {
-    guard let parameterPosition = parameterIndex[key] else {
+    let program = storage.program
+    guard let parameterPosition = storage.parameterIndex[key] else {
       if let value = defaults[key] {
         return Explained(
           ConfigValue(key: key, rawValue: value, source: .default),
@@ -49,7 +54,7 @@ extension CompiledTemplate {
         .missing(key: key),
         reasons: [.because("'\(key)' is defined nowhere; its value is empty (static)")])
     }
-    let parameter = parameters[parameterPosition]
+    let parameter = storage.parameters[parameterPosition]
     let input = EvaluationInput(context: context, now: now)
     var reasons: [Reason] = []
     var winner: (name: String, value: CompiledParameter.Value)?
@@ -93,6 +98,7 @@ extension CompiledTemplate {
   /// Every named condition's result for one context, in template order.
   public func conditionResults(_ context: EvaluationContext, now: Date) -> [(name: String, isTrue: Bool)] {
     let input = EvaluationInput(context: context, now: now)
+    let program = storage.program
     return program.withScratch { scratch in
       program.names.indices.map { index in
         (program.names[index], program.isTrue(condition: index, input, &scratch))

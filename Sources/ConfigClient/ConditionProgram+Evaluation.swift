@@ -8,14 +8,17 @@ struct EvaluationInput {
   let now: Date
 }
 
-/// Per-evaluation memory: each named condition's result and each seed's bucket, computed at
-/// most once. Backed by stack-allocated buffers so an evaluation does not touch the heap
-/// for it.
+/// Per-evaluation memory: each named condition's result, each seed's bucket and each custom
+/// signal's value, computed at most once. Backed by stack-allocated buffers so an evaluation
+/// does not touch the heap for it.
 struct EvaluationScratch {
   /// 0 = not evaluated yet, 1 = false, 2 = true.
   var conditionResults: UnsafeMutableBufferPointer<UInt8>
   /// -1 = not computed yet, else the micro-percentile for that seed.
   var buckets: UnsafeMutableBufferPointer<Int>
+  /// Per `signalKeys` entry: 0 = not looked up yet, 1 = missing, 2 = in `signalValues`.
+  var signalStates: UnsafeMutableBufferPointer<UInt8>
+  var signalValues: UnsafeMutableBufferPointer<CustomSignalValue>
 }
 
 extension ConditionProgram {
@@ -25,13 +28,47 @@ extension ConditionProgram {
 
   /// Runs `body` with fresh scratch memory sized for this program.
   func withScratch<Result>(_ body: (inout EvaluationScratch) -> Result) -> Result {
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(roots.count, 1)) { results in
+    let flags = roots.count + signalKeys.count
+    return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(flags, 1)) { bytes in
       withUnsafeTemporaryAllocation(of: Int.self, capacity: max(seeds.count, 1)) { buckets in
-        results.initialize(repeating: 0)
-        buckets.initialize(repeating: -1)
-        var scratch = EvaluationScratch(conditionResults: results, buckets: buckets)
-        return body(&scratch)
+        withUnsafeTemporaryAllocation(
+          of: CustomSignalValue.self, capacity: max(signalKeys.count, 1)
+        ) { values in
+          bytes.initialize(repeating: 0)
+          buckets.initialize(repeating: -1)
+          var scratch = EvaluationScratch(
+            conditionResults: UnsafeMutableBufferPointer(rebasing: bytes[0..<roots.count]),
+            buckets: buckets,
+            signalStates: UnsafeMutableBufferPointer(rebasing: bytes[roots.count..<flags]),
+            signalValues: values)
+          defer {
+            // Only the values that were looked up were initialised.
+            for index in 0..<signalKeys.count where scratch.signalStates[index] == 2 {
+              values.deinitializeElement(at: index)
+            }
+          }
+          return body(&scratch)
+        }
       }
+    }
+  }
+
+  /// The custom signal `index` of `signalKeys` from the context, looked up once per
+  /// evaluation.
+  private func customSignal(
+    _ index: Int, _ context: EvaluationContext, _ scratch: inout EvaluationScratch
+  ) -> CustomSignalValue? {
+    switch scratch.signalStates[index] {
+    case 1: return nil
+    case 2: return scratch.signalValues[index]
+    default:
+      guard let value = context.customSignals[signalKeys[index]] else {
+        scratch.signalStates[index] = 1
+        return nil
+      }
+      scratch.signalValues.initializeElement(at: index, to: value)
+      scratch.signalStates[index] = 2
+      return value
     }
   }
 
@@ -71,13 +108,12 @@ extension ConditionProgram {
     case .percent(let seed, let range):
       return evaluatePercent(seed: seed, range: range, input, &scratch, why: &why)
     case .strings(let slot, let op, let range):
-      return evaluateStrings(slot, op, range, input.context, why: &why)
+      return evaluateStrings(slot, op, range, input.context, &scratch, why: &why)
     case .regex(let slot, let range):
-      guard let actual = text(slot, input.context) else { return missing(slot, &why) }
-      var matched = false
-      for position in range where regexes[position].matches(in: actual) {
-        matched = true
-        break
+      guard let actual = text(slot, input.context, &scratch) else { return missing(slot, &why) }
+      // Search in place: copying a regex out of the table would retain its program.
+      let matched = regexes.withUnsafeBufferPointer { table in
+        range.contains { table[$0].matches(in: actual) }
       }
       if why != nil {
         let patterns = regexes[range].map { "'\($0.pattern)'" }.joined(separator: ", ")
@@ -89,8 +125,8 @@ extension ConditionProgram {
       }
       return matched
     case .numeric(let slot, let op, let target):
-      guard let raw = text(slot, input.context) else { return missing(slot, &why) }
-      guard let actual = number(slot, input.context) else {
+      guard let raw = text(slot, input.context, &scratch) else { return missing(slot, &why) }
+      guard let actual = number(slot, input.context, &scratch) else {
         if why != nil { why = "\(describe(slot)) '\(raw)' is not a number" }
         return false
       }
@@ -98,7 +134,7 @@ extension ConditionProgram {
       if why != nil { why = comparison(describe(slot), raw, op, JSONNumber(target).literal, result) }
       return result
     case .version(let slot, let op, let target):
-      guard let raw = text(slot, input.context) else { return missing(slot, &why) }
+      guard let raw = text(slot, input.context, &scratch) else { return missing(slot, &why) }
       guard let actual = SemanticVersion(ConfigValueParser.trimmed(raw)) else {
         if why != nil { why = "\(describe(slot)) '\(raw)' is not a valid version" }
         return false
@@ -203,9 +239,9 @@ extension ConditionProgram {
 
   private func evaluateStrings(
     _ slot: SignalSlot, _ op: StringOperator, _ range: Range<Int>, _ context: EvaluationContext,
-    why: inout String?
+    _ scratch: inout EvaluationScratch, why: inout String?
   ) -> Bool {
-    guard let actual = text(slot, context) else { return missing(slot, &why) }
+    guard let actual = text(slot, context, &scratch) else { return missing(slot, &why) }
     let result: Bool
     switch op {
     case .contains: result = anyTarget(range) { UTF8Text.contains(actual, $0) }
@@ -254,9 +290,11 @@ extension ConditionProgram {
   }
 
   /// The signal's value as string operators see it; nil when the context lacks it.
-  func text(_ slot: SignalSlot, _ context: EvaluationContext) -> String? {
+  func text(
+    _ slot: SignalSlot, _ context: EvaluationContext, _ scratch: inout EvaluationScratch
+  ) -> String? {
     switch slot {
-    case .customSignal(let key): context.customSignals[strings[key]]?.text
+    case .customSignal(let index): customSignal(index, context, &scratch)?.text
     case .userProperty(let key): context.userProperties[strings[key]]
     case .appID: context.appID
     case .appVersion: context.appVersion
@@ -270,15 +308,17 @@ extension ConditionProgram {
   }
 
   /// The signal's value as numeric operators see it.
-  private func number(_ slot: SignalSlot, _ context: EvaluationContext) -> Double? {
-    if case .customSignal(let key) = slot { return context.customSignals[strings[key]]?.number }
-    return text(slot, context).flatMap { ConfigValueParser.number($0) }
+  private func number(
+    _ slot: SignalSlot, _ context: EvaluationContext, _ scratch: inout EvaluationScratch
+  ) -> Double? {
+    if case .customSignal(let index) = slot { return customSignal(index, context, &scratch)?.number }
+    return text(slot, context, &scratch).flatMap { ConfigValueParser.number($0) }
   }
 
   /// The signal as explanations name it, e.g. `customSignal 'grade'`.
   func describe(_ slot: SignalSlot) -> String {
     switch slot {
-    case .customSignal(let key): "customSignal '\(strings[key])'"
+    case .customSignal(let index): "customSignal '\(signalKeys[index])'"
     case .userProperty(let key): "userProperty '\(strings[key])'"
     case .appID: "app.id"
     case .appVersion: "app.version"

@@ -33,7 +33,9 @@ struct ConditionProgram: Sendable {
     case between(lower: Int, upper: Int)
   }
 
-  /// Where a node reads its value from; keys are indices into `strings`.
+  /// Where a node reads its value from. A custom signal is an index into `signalKeys` (each
+  /// distinct key is looked up once per evaluation); a user property key is an index into
+  /// `strings`.
   enum SignalSlot: Sendable {
     case customSignal(Int)
     case userProperty(Int)
@@ -46,6 +48,8 @@ struct ConditionProgram: Sendable {
   var strings: [String] = []
   var regexes: [BoundedRegex] = []
   var seeds: [String] = []
+  /// The distinct custom-signal keys the conditions read.
+  var signalKeys: [String] = []
   /// The root node of each named condition, in template order.
   var roots: [Int] = []
   /// Each named condition's name, in template order.
@@ -59,6 +63,7 @@ struct ConditionProgramBuilder {
   private(set) var problems: [TemplateProblem] = []
   private var stringIndex: [String: Int] = [:]
   private var seedIndex: [String: Int] = [:]
+  private var signalKeyIndex: [String: Int] = [:]
   private var currentCondition = ""
 
   mutating func addNamedCondition(_ named: NamedCondition) {
@@ -72,6 +77,13 @@ struct ConditionProgramBuilder {
     program.strings.append(text)
     stringIndex[text] = program.strings.count - 1
     return program.strings.count - 1
+  }
+
+  private mutating func signalKey(_ key: String) -> Int {
+    if let index = signalKeyIndex[key] { return index }
+    program.signalKeys.append(key)
+    signalKeyIndex[key] = program.signalKeys.count - 1
+    return program.signalKeys.count - 1
   }
 
   private mutating func internRange(_ texts: [String]) -> Range<Int> {
@@ -137,7 +149,7 @@ struct ConditionProgramBuilder {
 
   private mutating func slot(_ signal: Signal) -> ConditionProgram.SignalSlot {
     switch signal {
-    case .customSignal(let key): .customSignal(intern(key))
+    case .customSignal(let key): .customSignal(signalKey(key))
     case .userProperty(let key): .userProperty(intern(key))
     case .appID: .appID
     case .appVersion: .appVersion

@@ -12,10 +12,10 @@ public struct EvaluatedConfig: ConfigValues {
   /// The value for `key`: the template's choice, the in-app default, or nil when neither
   /// the template nor the defaults know the key.
   public func configValue(forKey key: String) -> ConfigValue? {
-    guard let index = template.parameterIndex[key] else {
+    guard let index = template.storage.parameterIndex[key] else {
       return defaults[key].map { ConfigValue(key: key, rawValue: $0, source: .default) }
     }
-    let parameter = template.parameters[index]
+    let parameter = template.storage.parameters[index]
     let choice = Int(choices[index])
     let chosen = choice >= 0 ? parameter.conditionalValues[choice].value : parameter.defaultValue
     switch chosen {
@@ -26,7 +26,7 @@ public struct EvaluatedConfig: ConfigValues {
 
   /// Template keys and in-app default keys, sorted.
   public var keys: [String] {
-    Set(template.parameters.map(\.key)).union(defaults.keys).sorted()
+    Set(template.storage.parameters.map(\.key)).union(defaults.keys).sorted()
   }
 
   /// Every key's value, sorted by key.
