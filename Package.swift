@@ -49,7 +49,8 @@ let package = Package(
     .testTarget(name: "CoreTests", dependencies: ["Core"], swiftSettings: sharedSwiftSettings),
     .testTarget(
       name: "ConfigClientTests", dependencies: ["ConfigClient", "Core"],
-      swiftSettings: sharedSwiftSettings),
+      // Fixtures are read from the source tree by path, not bundled.
+      exclude: ["Fixtures"], swiftSettings: sharedSwiftSettings),
     .testTarget(
       name: "RootRoutingTests", dependencies: ["RootRouting", "Core"],
       swiftSettings: sharedSwiftSettings),

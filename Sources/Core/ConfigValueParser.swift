@@ -9,8 +9,17 @@
 ///   fraction (`.5` and `5.` included), an optional exponent. No hex, no `_`, no `inf` or
 ///   `NaN`; a blank string or a value that overflows a `Double` is not a number.
 public enum ConfigValueParser {
+  // Every rule takes a concrete `String` or `Substring`, not `some StringProtocol`: generic
+  // code called from another module runs unspecialised, which made template evaluation
+  // several times slower.
+
   /// The text without leading and trailing whitespace, without copying.
-  public static func trimmed<S: StringProtocol>(_ text: S) -> S.SubSequence {
+  public static func trimmed(_ text: String) -> Substring {
+    trimmed(text[...])
+  }
+
+  /// The substring without leading and trailing whitespace, without copying.
+  public static func trimmed(_ text: Substring) -> Substring {
     let scalars = text.unicodeScalars
     var start = scalars.startIndex
     var end = scalars.endIndex
@@ -34,7 +43,12 @@ public enum ConfigValueParser {
   }
 
   /// The Boolean a string spells, or nil when it spells none.
-  public static func bool(_ text: some StringProtocol) -> Bool? {
+  public static func bool(_ text: String) -> Bool? {
+    bool(text[...])
+  }
+
+  /// The Boolean a substring spells, or nil when it spells none.
+  public static func bool(_ text: Substring) -> Bool? {
     let word = trimmed(text).utf8
     if word.isEmpty { return false }
     guard word.count <= 5 else { return nil }
@@ -65,16 +79,26 @@ public enum ConfigValueParser {
   }
 
   /// The number a string spells as a decimal literal, or nil.
-  public static func number(_ text: some StringProtocol) -> Double? {
+  public static func number(_ text: String) -> Double? {
+    number(text[...])
+  }
+
+  /// The number a substring spells as a decimal literal, or nil.
+  public static func number(_ text: Substring) -> Double? {
     let literal = trimmed(text)
-    guard isDecimalLiteral(literal.utf8), let value = Double(Substring(literal)), value.isFinite
+    guard isDecimalLiteral(literal.utf8), let value = Double(literal), value.isFinite
     else { return nil }
     return value
   }
 
   /// The integer a string spells (a decimal literal with an integral value in `Int`'s range),
   /// or nil. `3`, `3.0` and `3e0` are 3; `3.5` is not an integer.
-  public static func integer(_ text: some StringProtocol) -> Int? {
+  public static func integer(_ text: String) -> Int? {
+    integer(text[...])
+  }
+
+  /// The integer a substring spells, or nil; see `integer(_:)`.
+  public static func integer(_ text: Substring) -> Int? {
     guard let value = number(text), value == value.rounded(), abs(value) < 9.0e15 else {
       return nil
     }
@@ -82,7 +106,7 @@ public enum ConfigValueParser {
   }
 
   /// Checks `[+-]? (digits [. digits?] | . digits) ([eE] [+-]? digits)?`.
-  private static func isDecimalLiteral(_ bytes: some Collection<UInt8>) -> Bool {
+  private static func isDecimalLiteral(_ bytes: Substring.UTF8View) -> Bool {
     var iterator = bytes.makeIterator()
     var byte = iterator.next()
     if byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") { byte = iterator.next() }

@@ -37,48 +37,74 @@ public struct SemanticVersion: Sendable, Hashable, Comparable {
   /// - Throws: `SemanticVersion.ParseError` naming the input for anything else: an empty
   ///   string, an empty segment (`1..2`), a non-digit (`a.b`, `-1`, `1.0-beta`), a sixth
   ///   segment, or a segment over nine digits.
-  public init(parsing text: some StringProtocol) throws(ParseError) {
-    storage = (0, 0, 0, 0, 0)
-    segmentCount = 0
+  public init(parsing text: String) throws(ParseError) {
+    try self.init(parsing: text[...])
+  }
+
+  /// Parses a substring; see `init(parsing:)`.
+  public init(parsing text: Substring) throws(ParseError) {
+    switch Self.scan(text.utf8) {
+    case .success(let version): self = version
+    case .failure(let problem): throw ParseError(input: String(text), problem: problem)
+    }
+  }
+
+  /// Parses like `init(parsing:)` but returns nil instead of throwing (and, unlike it,
+  /// never allocates: evaluators call this on every comparison).
+  public init?(_ text: String) {
+    self.init(text[...])
+  }
+
+  /// Parses a substring like `init(parsing:)`, returning nil instead of throwing.
+  public init?(_ text: Substring) {
+    guard case .success(let version) = Self.scan(text.utf8) else { return nil }
+    self = version
+  }
+
+  private init(storage: (UInt32, UInt32, UInt32, UInt32, UInt32), segmentCount: Int) {
+    self.storage = storage
+    self.segmentCount = segmentCount
+  }
+
+  private enum ScanOutcome {
+    case success(SemanticVersion)
+    case failure(ParseError.Problem)
+  }
+
+  /// The parser proper. Concrete `String`/`Substring` entry points (not generic ones) let
+  /// callers in other modules run specialised code; it never allocates.
+  private static func scan(_ bytes: Substring.UTF8View) -> ScanOutcome {
+    var version = SemanticVersion(storage: (0, 0, 0, 0, 0), segmentCount: 0)
     var segmentIndex = 0
     var digits = 0
     var value: UInt32 = 0
-    for byte in text.utf8 {
+    for byte in bytes {
       switch byte {
       case UInt8(ascii: "0")...UInt8(ascii: "9"):
         digits += 1
-        guard digits <= Self.maximumSegmentDigits else {
-          throw ParseError(input: String(text), problem: .segmentTooLong(position: segmentIndex + 1))
+        guard digits <= maximumSegmentDigits else {
+          return .failure(.segmentTooLong(position: segmentIndex + 1))
         }
         value = value * 10 + UInt32(byte - UInt8(ascii: "0"))
       case UInt8(ascii: "."):
-        guard digits > 0 else {
-          throw ParseError(input: String(text), problem: .emptySegment(position: segmentIndex + 1))
+        guard digits > 0 else { return .failure(.emptySegment(position: segmentIndex + 1)) }
+        guard segmentIndex + 1 < maximumSegmentCount else {
+          return .failure(.segmentCount(maximumSegmentCount + 1))
         }
-        guard segmentIndex + 1 < Self.maximumSegmentCount else {
-          throw ParseError(
-            input: String(text), problem: .segmentCount(Self.maximumSegmentCount + 1))
-        }
-        setSegment(value, at: segmentIndex)
+        version.setSegment(value, at: segmentIndex)
         segmentIndex += 1
         digits = 0
         value = 0
       default:
-        throw ParseError(input: String(text), problem: .invalidSegment(position: segmentIndex + 1))
+        return .failure(.invalidSegment(position: segmentIndex + 1))
       }
     }
     guard digits > 0 else {
-      if segmentIndex == 0 { throw ParseError(input: String(text), problem: .empty) }
-      throw ParseError(input: String(text), problem: .emptySegment(position: segmentIndex + 1))
+      return .failure(segmentIndex == 0 ? .empty : .emptySegment(position: segmentIndex + 1))
     }
-    setSegment(value, at: segmentIndex)
-    segmentCount = segmentIndex + 1
-  }
-
-  /// Parses like `init(parsing:)` but returns nil instead of throwing.
-  public init?(_ text: some StringProtocol) {
-    guard let version = try? SemanticVersion(parsing: text) else { return nil }
-    self = version
+    version.setSegment(value, at: segmentIndex)
+    version.segmentCount = segmentIndex + 1
+    return .success(version)
   }
 
   /// The segment at `index` (0-based); segments past `segmentCount` are 0.

@@ -32,9 +32,13 @@ public enum Timestamp {
     return civil.date(in: defaultZone)
   }
 
-  /// Formats an instant as `YYYY-MM-DDTHH:MM:SSZ` (UTC, whole seconds).
+  /// Formats an instant as `YYYY-MM-DDTHH:MM:SSZ` (UTC, whole seconds). Instants further
+  /// than 10^14 seconds (about three million years) from 1970 are clamped to that bound, and
+  /// a NaN instant prints as 1970, so no `Date` can make formatting trap.
   public static func format(_ date: Date) -> String {
-    let seconds = Int(date.timeIntervalSince1970.rounded(.down))
+    let interval = date.timeIntervalSince1970
+    let bounded = interval.isNaN ? 0 : min(max(interval, -1e14), 1e14)
+    let seconds = Int(bounded.rounded(.down))
     var days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
     let secondOfDay = seconds - days * 86_400
     // Civil from days, after H. Hinnant's public-domain algorithm.

@@ -7,6 +7,8 @@ enum SwitchyardTool {
   /// Every command, in the order `--help` lists them.
   static let commands: [ToolCommand] = [
     .version,
+    .evaluate,
+    .validate,
     .bench,
   ]
 

@@ -95,6 +95,13 @@ struct TimestampTests {
     #expect(try Timestamp.parse(text).timeIntervalSince1970 == seconds)
   }
 
+  @Test("formatting never traps, even for instants no calendar holds", arguments: [
+    -1e300, 1e300, Double.infinity, -Double.infinity, Double.nan,
+  ])
+  func formatsExtremes(seconds: Double) {
+    #expect(Timestamp.format(Date(timeIntervalSince1970: seconds)).hasSuffix("Z"))
+  }
+
   @Test("civil date-times print as written and reject trailing text")
   func civilText() throws {
     #expect(try CivilDateTime(parsing: "2025-01-06T03:00").description == "2025-01-06T03:00:00")

@@ -1,0 +1,127 @@
+/// A regular expression from a template (`STRING_CONTAINS_REGEX`, `.matches([...])`),
+/// matched in bounded time: no pattern and no input can make evaluation hang.
+///
+/// The bound: the pattern is compiled once into a Thompson NFA of at most
+/// `maximumProgramSize` instructions (after expanding `{m,n}`), which a Pike VM simulates
+/// without backtracking. A search visits each instruction at most once per input
+/// character: O(n × m) time and O(m) memory for n characters and m instructions, so
+/// `(a+)+$` or `(a|aa)*b` cost no more than any other pattern of their size. Patterns are
+/// capped at `maximumPatternLength` characters, inputs at `inputLengthLimit` characters
+/// (`maximumInputLength`, lowered for large programs so that n × m never exceeds
+/// `maximumSearchCost`); a longer input does not match. Every search is thus at most 10^7
+/// instruction visits, whatever the pattern and the input.
+///
+/// Syntax, the common subset of JavaScript and RE2 that templates use: literals; `.` (any
+/// character but `\n`); classes `[abc]`, `[a-z]`, `[^...]` with escapes; `\d \D \w \W \s
+/// \S \b \B \t \n \r \f \v \0`, `\xHH`, `\uHHHH`, `\u{H...}` and escaped punctuation;
+/// `^` and `$` (start and end of the input); groups `( )`, `(?: )`, `(?<name> )`; `|`;
+/// `* + ? {n} {n,} {n,m}` and their lazy forms; a leading `(?i)` for ASCII case-insensitive
+/// matching. Anything else — backreferences, lookaround, possessive quantifiers, unknown
+/// escapes, an unescaped `{` that does not start a repetition — is a `RegexSyntaxError`.
+///
+/// The unit of matching is the Swift `Character`, so `.` matches 👍, 👨‍👩‍👧 or 🇯🇵 whole,
+/// except that CR LF counts as two characters, as in JavaScript. Classes and escapes test
+/// a character's single Unicode scalar; a character of several scalars matches only `.`,
+/// a negated class or escape (`[^a]`, `\D`), or the identical literal (the same scalars:
+/// an escape such as `\u0301` is one scalar on its own, so write such characters
+/// literally).
+public struct BoundedRegex: Sendable, Hashable {
+  /// The longest pattern accepted, in characters.
+  public static let maximumPatternLength = 1_000
+  /// The most instructions a compiled pattern may have, counting every copy that `{m,n}`
+  /// expands to.
+  public static let maximumProgramSize = 20_000
+  /// The longest input searched, in characters; longer inputs do not match.
+  public static let maximumInputLength = 100_000
+  /// The most instruction visits one search may need: program size × input characters.
+  /// A large program therefore searches shorter inputs (see `inputLengthLimit`): 10,000
+  /// characters for 1,000 instructions, 500 for 20,000.
+  public static let maximumSearchCost = 10_000_000
+
+  /// The pattern as given.
+  public let pattern: String
+  /// The compiled program behind one reference, so copying a regex (out of a condition
+  /// table, into a closure) costs one retain instead of one per instruction table.
+  private let compiled: Compiled
+
+  private final class Compiled: Sendable {
+    let program: BoundedRegexProgram
+
+    init(_ program: BoundedRegexProgram) {
+      self.program = program
+    }
+  }
+
+  private var program: BoundedRegexProgram { compiled.program }
+
+  /// Compiles a pattern.
+  /// - Throws: `RegexSyntaxError` naming the column of the first problem: a syntax error,
+  ///   an unsupported construct, a repetition count over 1,000 or bounds out of order, or a
+  ///   pattern or program over its limit.
+  public init(_ pattern: String) throws(RegexSyntaxError) {
+    var parser = try BoundedRegexParser(pattern: pattern)
+    let parsed = try parser.parse()
+    self.pattern = pattern
+    compiled = Compiled(
+      BoundedRegexProgram(
+        compiling: parsed.node, size: parsed.size, isCaseInsensitive: parser.isCaseInsensitive))
+  }
+
+  /// Unanchored search: does the pattern match anywhere in `text`?
+  ///
+  /// Inputs longer than `maximumInputLength` characters do not match, whatever the
+  /// pattern; the evaluator explains that in its diagnostics.
+  public func matches(in text: some StringProtocol) -> Bool {
+    if let string = text as? String { return matches(string[...]) }
+    if let substring = text as? Substring { return matches(substring) }
+    return matches(String(text)[...])
+  }
+
+  /// The longest input this regex searches, in characters: `maximumInputLength`, or less
+  /// for a large program, so that instructions × characters stays within
+  /// `maximumSearchCost`. Longer inputs do not match.
+  public var inputLengthLimit: Int {
+    min(Self.maximumInputLength, Self.maximumSearchCost / program.instructions.count)
+  }
+
+  private func matches(_ text: Substring) -> Bool {
+    let limit = inputLengthLimit
+    // UTF-8 length bounds the character count, so only long inputs need counting.
+    if text.utf8.count > limit {
+      var count = 0
+      var position = text.startIndex
+      while position < text.endIndex {
+        count += 1
+        if count > limit { return false }
+        position = text.index(after: position)
+      }
+    }
+    let result = text.utf8.withContiguousStorageIfAvailable { bytes in
+      BoundedRegexMachine.withMachine(program: program, bytes: bytes, text: text) { machine in
+        machine.matches()
+      }
+    }
+    if let result { return result }
+    // Not stored as contiguous UTF-8 (a bridged string): search a native copy.
+    var copy = String(text)
+    copy.makeContiguousUTF8()
+    return copy.utf8.withContiguousStorageIfAvailable { bytes in
+      BoundedRegexMachine.withMachine(program: program, bytes: bytes, text: copy[...]) {
+        machine in machine.matches()
+      }
+    } ?? false
+  }
+
+  /// Regexes are equal when their patterns have the same Unicode scalars. (Not `String`
+  /// equality: canonically equivalent patterns such as precomposed and decomposed `é`
+  /// compile to different programs.)
+  public static func == (lhs: BoundedRegex, rhs: BoundedRegex) -> Bool {
+    lhs.pattern.unicodeScalars.elementsEqual(rhs.pattern.unicodeScalars)
+  }
+
+  /// Hashes the pattern's Unicode scalars, consistently with `==`.
+  public func hash(into hasher: inout Hasher) {
+    for scalar in pattern.unicodeScalars { hasher.combine(scalar.value) }
+    hasher.combine(pattern.unicodeScalars.count)
+  }
+}

@@ -1,0 +1,28 @@
+/// Why a pattern is not a regex `BoundedRegex` accepts, and where.
+///
+/// Unsupported constructs (backreferences, lookaround, possessive quantifiers, unknown
+/// escapes) are errors rather than silent mismatches, so a template author learns that a
+/// condition cannot work instead of seeing it quietly evaluate to false.
+public struct RegexSyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// The pattern as given.
+  public let pattern: String
+  /// The 1-based column of the problem, in characters; one past the end for a pattern that
+  /// stops too early (`(a` reports column 3).
+  public let column: Int
+  /// What is wrong, e.g. `unbalanced ')'` or `backreferences are not supported`.
+  public let message: String
+
+  /// Creates an error at a column of a pattern.
+  public init(pattern: String, column: Int, message: String) {
+    self.pattern = pattern
+    self.column = column
+    self.message = message
+  }
+
+  /// For example `invalid regex "(a" at column 3: expected ')'`; a pattern over 80
+  /// characters is shortened with `…` so the message stays readable.
+  public var description: String {
+    let shown = pattern.count > 80 ? String(pattern.prefix(79)) + "…" : pattern
+    return "invalid regex \"\(shown)\" at column \(column): \(message)"
+  }
+}

@@ -1,0 +1,116 @@
+import Core
+import Foundation
+
+extension CompiledTemplate {
+  /// Evaluates every parameter for one context: per key, the first condition in template
+  /// order that is true and has a conditional value wins; otherwise the parameter's default.
+  ///
+  /// Pure and lock-free: servers call it concurrently, once per request, on one shared
+  /// compiled template. Each named condition and each percent seed is computed at most once.
+  /// - Parameters:
+  ///   - context: the user, device and moment.
+  ///   - defaults: the in-app defaults (`useInAppDefault`, keys the template lacks).
+  ///   - now: the evaluation time when `context.now` is nil; pass your time source's `now`.
+  public func evaluate(
+    _ context: EvaluationContext, defaults: InAppDefaults = InAppDefaults(), now: Date
+  ) -> EvaluatedConfig {
+    let input = EvaluationInput(context: context, now: now)
+    let storage = self.storage
+    let program = storage.program
+    let conditionalStart = storage.conditionalStart
+    let conditionalConditions = storage.conditionalConditions
+    let count = storage.parameters.count
+    let choices = program.withScratch { scratch in
+      [Int32](unsafeUninitializedCapacity: count) { buffer, initialized in
+        for index in 0..<count {
+          var choice: Int32 = -1
+          let start = conditionalStart[index]
+          for position in start..<conditionalStart[index + 1]
+          where program.isTrue(condition: conditionalConditions[position], input, &scratch) {
+            choice = Int32(position - start)
+            break
+          }
+          buffer.initializeElement(at: index, to: choice)
+        }
+        initialized = count
+      }
+    }
+    return EvaluatedConfig(template: self, defaults: defaults, choices: choices)
+  }
+
+  /// Explains one key's value for one context: which conditions were false and why, which
+  /// one won, and where the value came from.
+  public func explain(
+    key: String, _ context: EvaluationContext, defaults: InAppDefaults = InAppDefaults(), now: Date
+  ) -> Explained<ConfigValue> {
+    let program = storage.program
+    guard let parameterPosition = storage.parameterIndex[key] else {
+      if let value = defaults[key] {
+        return Explained(
+          ConfigValue(key: key, rawValue: value, source: .default),
+          reasons: [.because("'\(key)' is not in the template; the in-app default applies")])
+      }
+      return Explained(
+        .missing(key: key),
+        reasons: [.because("'\(key)' is defined nowhere; its value is empty (static)")])
+    }
+    let parameter = storage.parameters[parameterPosition]
+    let input = EvaluationInput(context: context, now: now)
+    var reasons: [Reason] = []
+    var winner: (name: String, value: CompiledParameter.Value)?
+    program.withScratch { scratch in
+      for conditional in parameter.conditionalValues {
+        var why: String? = ""
+        let name = program.names[conditional.condition]
+        let result = program.evaluate(
+          node: program.roots[conditional.condition], level: 0, input, &scratch, why: &why)
+        reasons.append(.because("condition '\(name)' is \(result): \(why ?? "")"))
+        if result {
+          winner = (name, conditional.value)
+          break
+        }
+      }
+    }
+    let value: ConfigValue
+    switch winner {
+    case (let name, .string(let text))?:
+      value = ConfigValue(key: key, rawValue: text, source: .remote)
+      reasons.append(.because("the value of condition '\(name)' applies"))
+    case (let name, .inAppDefault)?:
+      value = inAppValue(key, defaults)
+      reasons.append(.because("condition '\(name)' says useInAppDefault; \(inAppWording(value))"))
+    case nil:
+      if parameter.conditionalValues.isEmpty {
+        reasons.append(.because("'\(key)' has no conditional values"))
+      }
+      switch parameter.defaultValue {
+      case .string(let text):
+        value = ConfigValue(key: key, rawValue: text, source: .remote)
+        reasons.append(.because("no condition applies; the parameter's default value applies"))
+      case .inAppDefault:
+        value = inAppValue(key, defaults)
+        reasons.append(.because("no condition applies and the parameter has no default value; \(inAppWording(value))"))
+      }
+    }
+    return Explained(value, reasons: reasons)
+  }
+
+  /// Every named condition's result for one context, in template order.
+  public func conditionResults(_ context: EvaluationContext, now: Date) -> [(name: String, isTrue: Bool)] {
+    let input = EvaluationInput(context: context, now: now)
+    let program = storage.program
+    return program.withScratch { scratch in
+      program.names.indices.map { index in
+        (program.names[index], program.isTrue(condition: index, input, &scratch))
+      }
+    }
+  }
+
+  func inAppValue(_ key: String, _ defaults: InAppDefaults) -> ConfigValue {
+    defaults[key].map { ConfigValue(key: key, rawValue: $0, source: .default) } ?? .missing(key: key)
+  }
+
+  private func inAppWording(_ value: ConfigValue) -> String {
+    value.source == .default ? "the in-app default applies" : "there is no in-app default, so the value is empty (static)"
+  }
+}

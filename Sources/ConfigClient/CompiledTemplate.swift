@@ -1,0 +1,110 @@
+import Core
+import Foundation
+
+/// A template prepared for evaluation: conditions resolved to indices, target strings
+/// interned, numbers, versions, instants and regexes parsed once. Immutable and `Sendable`,
+/// so any number of threads evaluate it at once without locks.
+///
+/// Compilation never fails: targets that cannot be evaluated (an invalid regex, a numeric
+/// target that is not a number, an invalid version) never match and are listed in
+/// `diagnostics`, which `TemplateValidator` includes in its report.
+public struct CompiledTemplate: Sendable {
+  /// Everything compiled, behind one reference: copying a compiled template (into every
+  /// `EvaluatedConfig`, into closures) costs one retain, not one per table.
+  final class Storage: Sendable {
+    let template: Template
+    let program: ConditionProgram
+    let parameters: [CompiledParameter]
+    let parameterIndex: [String: Int]
+    /// Parameter `p`'s conditional values test conditions
+    /// `conditionalConditions[conditionalStart[p]..<conditionalStart[p + 1]]`, in template
+    /// order: a flat integer layout so the evaluation loop touches no strings.
+    let conditionalStart: [Int]
+    let conditionalConditions: [Int]
+    let diagnostics: [TemplateProblem]
+
+    init(_ template: Template) {
+      var builder = ConditionProgramBuilder()
+      for named in template.conditions {
+        builder.addNamedCondition(named)
+      }
+      let conditionIndex = Dictionary(
+        template.conditions.enumerated().map { ($1.name, $0) },
+        uniquingKeysWith: { first, _ in first })
+      var parameters: [CompiledParameter] = []
+      var parameterIndex: [String: Int] = [:]
+      for parameter in template.parameters where parameterIndex[parameter.key] == nil {
+        parameterIndex[parameter.key] = parameters.count
+        parameters.append(CompiledParameter(parameter, conditionIndex: conditionIndex))
+      }
+      var start = [0]
+      var flat: [Int] = []
+      for parameter in parameters {
+        flat += parameter.conditionalValues.map(\.condition)
+        start.append(flat.count)
+      }
+      self.template = template
+      self.program = builder.program
+      self.parameters = parameters
+      self.parameterIndex = parameterIndex
+      self.conditionalStart = start
+      self.conditionalConditions = flat
+      self.diagnostics = builder.problems
+    }
+  }
+
+  let storage: Storage
+
+  /// Compiles a template.
+  public init(_ template: Template) {
+    storage = Storage(template)
+  }
+
+  /// The template compiled.
+  public var template: Template { storage.template }
+
+  /// Targets that could not be compiled (errors) and targets that are ignored (warnings).
+  public var diagnostics: [TemplateProblem] { storage.diagnostics }
+
+  /// The template's parameter keys in template order.
+  public var keys: [String] { storage.parameters.map(\.key) }
+
+  /// The template's version number, when it has one.
+  public var versionNumber: Int? { storage.template.versionNumber }
+}
+
+/// A parameter ready for evaluation: its conditional values sorted by condition order.
+struct CompiledParameter: Sendable {
+  /// What a parameter yields when chosen.
+  enum Value: Sendable, Hashable {
+    /// A template string (source `remote`).
+    case string(String)
+    /// Defer to the in-app default (source `default`), or an empty `static` value.
+    case inAppDefault
+  }
+
+  let key: String
+  let defaultValue: Value
+  /// `(condition index, value)` pairs in template condition order; unknown conditions and
+  /// unsupported value kinds are left out.
+  let conditionalValues: [(condition: Int, value: Value)]
+
+  init(_ parameter: TemplateParameter, conditionIndex: [String: Int]) {
+    key = parameter.key
+    defaultValue = Self.value(parameter.defaultValue) ?? .inAppDefault
+    conditionalValues = parameter.conditionalValues.compactMap { conditional in
+      guard let index = conditionIndex[conditional.conditionName],
+        let value = Self.value(conditional.value)
+      else { return nil }
+      return (index, value)
+    }.sorted { $0.condition < $1.condition }
+  }
+
+  private static func value(_ value: ParameterValue?) -> Value? {
+    switch value {
+    case .value(let text)?: .string(text)
+    case .useInAppDefault?: .inAppDefault
+    case .unsupported?, nil: nil
+    }
+  }
+}

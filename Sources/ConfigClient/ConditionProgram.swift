@@ -1,0 +1,217 @@
+import Core
+import Foundation
+
+/// Every condition of a template flattened into one array of nodes, with shared tables of
+/// interned strings, compiled regexes and distinct percent seeds. Evaluation walks it by
+/// index; nothing in it is parsed again at evaluation time.
+struct ConditionProgram: Sendable {
+  /// One node of a condition tree. Every payload is plain data (no strings, no arrays), so
+  /// reading a node costs no reference counting on the hot path.
+  enum Node: Sendable {
+    case constant(Bool)
+    /// Children are `children[range]`.
+    case and(Range<Int>)
+    case or(Range<Int>)
+    case percent(seed: Int, range: PercentTest)
+    /// Targets are `strings[range]` (trimmed for `.exactlyMatches`).
+    case strings(SignalSlot, StringOperator, Range<Int>)
+    /// Patterns are `regexes[range]`.
+    case regex(SignalSlot, Range<Int>)
+    case numeric(SignalSlot, ComparisonOperator, Double)
+    case version(SignalSlot, ComparisonOperator, SemanticVersion)
+    case audience(AudienceOperator, Range<Int>)
+    /// The instant in seconds since 1970; its text for explanations is `strings[text]`.
+    case time(SignalSlot, ComparisonOperator, instant: Double, text: Int)
+    /// Always false, with the reason (an index into `strings`).
+    case never(reason: Int)
+  }
+
+  /// A percent range in micro-percent (`PercentCondition.Range` without its unknown case).
+  enum PercentTest: Sendable {
+    case atMost(Int)
+    case above(Int)
+    case between(lower: Int, upper: Int)
+  }
+
+  /// Where a node reads its value from. A custom signal is an index into `signalKeys` (each
+  /// distinct key is looked up once per evaluation); a user property key is an index into
+  /// `strings`.
+  enum SignalSlot: Sendable {
+    case customSignal(Int)
+    case userProperty(Int)
+    case appID, appVersion, appBuild, platform, country, language, installationID
+    case audiences, firstOpenTime, evaluationTime
+  }
+
+  var nodes: [Node] = []
+  var children: [Int] = []
+  var strings: [String] = []
+  var regexes: [BoundedRegex] = []
+  var seeds: [String] = []
+  /// The distinct custom-signal keys the conditions read.
+  var signalKeys: [String] = []
+  /// The root node of each named condition, in template order.
+  var roots: [Int] = []
+  /// Each named condition's name, in template order.
+  var names: [String] = []
+}
+
+/// Builds a `ConditionProgram` from conditions, interning strings and seeds and compiling
+/// targets once; what cannot be compiled becomes a `.never` node and a problem.
+struct ConditionProgramBuilder {
+  private(set) var program = ConditionProgram()
+  private(set) var problems: [TemplateProblem] = []
+  private var stringIndex: [String: Int] = [:]
+  private var seedIndex: [String: Int] = [:]
+  private var signalKeyIndex: [String: Int] = [:]
+  private var currentCondition = ""
+
+  mutating func addNamedCondition(_ named: NamedCondition) {
+    currentCondition = named.name
+    program.names.append(named.name)
+    program.roots.append(add(named.condition))
+  }
+
+  private mutating func intern(_ text: String) -> Int {
+    if let index = stringIndex[text] { return index }
+    program.strings.append(text)
+    stringIndex[text] = program.strings.count - 1
+    return program.strings.count - 1
+  }
+
+  private mutating func signalKey(_ key: String) -> Int {
+    if let index = signalKeyIndex[key] { return index }
+    program.signalKeys.append(key)
+    signalKeyIndex[key] = program.signalKeys.count - 1
+    return program.signalKeys.count - 1
+  }
+
+  private mutating func internRange(_ texts: [String]) -> Range<Int> {
+    // Ranges need contiguous entries, so a list is appended whole (its strings are still
+    // shared storage with any equal string already in the table).
+    let start = program.strings.count
+    program.strings.append(contentsOf: texts)
+    return start..<program.strings.count
+  }
+
+  /// A node that is always false. `problem` records an error for `diagnostics`; kinds the
+  /// reader already reported (unknown kinds, missing targets) pass false.
+  private mutating func never(_ reason: String, problem: Bool) -> ConditionProgram.Node {
+    if problem {
+      report(.error, reason + "; the condition is false wherever it is reached")
+    }
+    return .never(reason: intern(reason))
+  }
+
+  private mutating func report(_ severity: TemplateProblem.Severity, _ message: String) {
+    problems.append(TemplateProblem(severity, at: "condition '\(currentCondition)'", message))
+  }
+
+  private mutating func append(_ node: ConditionProgram.Node) -> Int {
+    program.nodes.append(node)
+    return program.nodes.count - 1
+  }
+
+  private mutating func add(_ condition: Condition) -> Int {
+    switch condition {
+    case .constant(let value):
+      return append(.constant(value))
+    case .and(let members), .or(let members):
+      let childIndices = members.map { add($0) }
+      let start = program.children.count
+      program.children.append(contentsOf: childIndices)
+      let range = start..<program.children.count
+      if case .and = condition { return append(.and(range)) }
+      return append(.or(range))
+    case .percent(let percent):
+      let seed: Int
+      if let existing = seedIndex[percent.seed] {
+        seed = existing
+      } else {
+        seed = program.seeds.count
+        program.seeds.append(percent.seed)
+        seedIndex[percent.seed] = seed
+      }
+      switch percent.range {
+      case .atMost(let bound): return append(.percent(seed: seed, range: .atMost(bound)))
+      case .above(let bound): return append(.percent(seed: seed, range: .above(bound)))
+      case .between(let lower, let upper):
+        return append(.percent(seed: seed, range: .between(lower: lower, upper: upper)))
+      case .unknown(let name):
+        return append(never("unknown percent operator '\(name)'", problem: false))
+      }
+    case .signal(let signalCondition):
+      return append(compile(signalCondition))
+    case .unknown(let kind):
+      return append(never("unknown condition kind '\(kind)'", problem: false))
+    }
+  }
+
+  private mutating func slot(_ signal: Signal) -> ConditionProgram.SignalSlot {
+    switch signal {
+    case .customSignal(let key): .customSignal(signalKey(key))
+    case .userProperty(let key): .userProperty(intern(key))
+    case .appID: .appID
+    case .appVersion: .appVersion
+    case .appBuild: .appBuild
+    case .platform: .platform
+    case .country: .country
+    case .language: .language
+    case .installationID: .installationID
+    case .audiences: .audiences
+    case .firstOpenTime: .firstOpenTime
+    case .evaluationTime: .evaluationTime
+    }
+  }
+
+  private mutating func warnIfSeveral(_ targets: [String], of signal: Signal, kind: String) {
+    guard targets.count > 1 else { return }
+    report(
+      .warning,
+      "\(kind) comparison of \(signal) uses only its first target; \(targets.count - 1) more ignored")
+  }
+
+  private mutating func compile(_ condition: SignalCondition) -> ConditionProgram.Node {
+    let signal = condition.signal
+    switch condition.test {
+    case .string(_, let targets) where targets.isEmpty,
+      .numeric(_, let targets) where targets.isEmpty,
+      .version(_, let targets) where targets.isEmpty,
+      .audience(_, let targets) where targets.isEmpty:
+      return never("\(signal) has no target values", problem: false)
+    case .string(.containsRegex, let patterns):
+      var compiled: [BoundedRegex] = []
+      for pattern in patterns {
+        do {
+          compiled.append(try BoundedRegex(pattern))
+        } catch {
+          report(.error, "\(error); that target never matches")
+        }
+      }
+      guard !compiled.isEmpty else { return never("\(signal) has no valid regex targets", problem: false) }
+      let start = program.regexes.count
+      program.regexes.append(contentsOf: compiled)
+      return .regex(slot(signal), start..<program.regexes.count)
+    case .string(let op, let targets):
+      let stored = op == .exactlyMatches ? targets.map { String(ConfigValueParser.trimmed($0)) } : targets
+      return .strings(slot(signal), op, internRange(stored))
+    case .numeric(let op, let targets):
+      warnIfSeveral(targets, of: signal, kind: "numeric")
+      guard let target = ConfigValueParser.number(targets[0]) else {
+        return never("numeric target '\(targets[0])' of \(signal) is not a number", problem: true)
+      }
+      return .numeric(slot(signal), op, target)
+    case .version(let op, let targets):
+      warnIfSeveral(targets, of: signal, kind: "version")
+      guard let target = SemanticVersion(ConfigValueParser.trimmed(targets[0])) else {
+        return never("version target '\(targets[0])' of \(signal) is not a valid version", problem: true)
+      }
+      return .version(slot(signal), op, target)
+    case .audience(let op, let targets):
+      return .audience(op, internRange(targets))
+    case .time(let op, let target):
+      let text = target.text + " " + (target.zone ?? "GMT")
+      return .time(slot(signal), op, instant: target.instant.timeIntervalSince1970, text: intern(text))
+    }
+  }
+}

@@ -1,0 +1,39 @@
+import Core
+
+/// The values of one evaluation: every template key and every in-app default key, each with
+/// its source. An immutable value; reading it takes no lock and parses nothing.
+public struct EvaluatedConfig: ConfigValues {
+  let template: CompiledTemplate
+  /// The in-app defaults the evaluation used.
+  public let defaults: InAppDefaults
+  /// Per parameter: the index of the winning conditional value, or -1 for the default.
+  let choices: [Int32]
+
+  /// The value for `key`: the template's choice, the in-app default, or nil when neither
+  /// the template nor the defaults know the key.
+  public func configValue(forKey key: String) -> ConfigValue? {
+    guard let index = template.storage.parameterIndex[key] else {
+      return defaults[key].map { ConfigValue(key: key, rawValue: $0, source: .default) }
+    }
+    let parameter = template.storage.parameters[index]
+    let choice = Int(choices[index])
+    let chosen = choice >= 0 ? parameter.conditionalValues[choice].value : parameter.defaultValue
+    switch chosen {
+    case .string(let text): return ConfigValue(key: key, rawValue: text, source: .remote)
+    case .inAppDefault: return template.inAppValue(key, defaults)
+    }
+  }
+
+  /// Template keys and in-app default keys, sorted.
+  public var keys: [String] {
+    Set(template.storage.parameters.map(\.key)).union(defaults.keys).sorted()
+  }
+
+  /// Every key's value, sorted by key.
+  public var allValues: [ConfigValue] {
+    keys.compactMap { configValue(forKey: $0) }
+  }
+
+  /// The template's version number, when it has one.
+  public var versionNumber: Int? { template.versionNumber }
+}

@@ -1,0 +1,187 @@
+import Core
+
+/// The atoms that test a context signal: `device.*`, `app.*` and `version(...)`.
+extension ExpressionParser {
+  /// `device.<name> ...` or `app.<name> ...`, starting on `root`.
+  mutating func parseSignalAtom(root: String) throws(ConditionSyntaxError) -> Condition {
+    let start = token.column
+    try advance()
+    try expect(.dot, else: "expected '.' after '\(root)'")
+    guard case .identifier(let member) = token.kind else {
+      throw error("expected a signal name after '\(root).'")
+    }
+    let path = root + "." + member
+    try advance()
+    switch path {
+    case "device.os":
+      return try parseEquality(on: .platform, name: path)
+    case "app.id":
+      return try parseEquality(on: .appID, name: path)
+    case "device.country":
+      return try parseMembership(on: .country, name: path)
+    case "device.language":
+      return try parseMembership(on: .language, name: path)
+    case "app.firebaseInstallationId":
+      return try parseMembership(on: .installationID, name: path)
+    case "app.version":
+      return try parseVersionMethod(on: .appVersion, name: path)
+    case "app.build":
+      return try parseVersionMethod(on: .appBuild, name: path)
+    case "app.customSignal":
+      let key = try parseKey()
+      return try parseKeyedTest(on: .customSignal(key), name: Self.keyed(path, key))
+    case "app.userProperty":
+      let key = try parseKey()
+      return try parseKeyedTest(on: .userProperty(key), name: Self.keyed(path, key))
+    case "app.audiences":
+      return try parseAudienceMethod(name: path)
+    case "app.firstOpenTimestamp":
+      return try parseFirstOpenTime()
+    default:
+      throw error("unknown signal \(ConditionSyntaxError.quoted(path))", at: start)
+    }
+  }
+
+  /// `version(app.customSignal['k']) <op> '1.2.0'`, starting on `version`.
+  mutating func parseVersionFunction() throws(ConditionSyntaxError) -> Condition {
+    try advance()
+    try expect(.leftParen, else: "expected '(' after 'version'")
+    let inside = "expected app.customSignal['key'] inside 'version(...)'"
+    try expectIdentifier("app", else: inside)
+    try expect(.dot, else: inside)
+    try expectIdentifier("customSignal", else: inside)
+    let key = try parseKey()
+    try expect(.rightParen, else: "expected ')'")
+    guard let comparison = token.kind.comparison else {
+      throw error("expected '==', '!=', '<', '<=', '>' or '>=' after 'version(...)'")
+    }
+    try advance()
+    guard case .string(let text) = token.kind else { throw error("expected a quoted version") }
+    do throws(SemanticVersion.ParseError) {
+      _ = try SemanticVersion(parsing: text)
+    } catch {
+      // Core's message repeats the input; repeat a bounded piece of it instead.
+      let shown = ConditionSyntaxError.shortened(text)
+      throw self.error(SemanticVersion.ParseError(input: shown, problem: error.problem).description)
+    }
+    try advance()
+    return .signal(SignalCondition(.customSignal(key), .version(comparison, [text])))
+  }
+
+  /// `== 'value'` or `!= 'value'`.
+  private mutating func parseEquality(
+    on signal: Signal, name: String
+  ) throws(ConditionSyntaxError) -> Condition {
+    let stringOperator: StringOperator
+    switch token.kind {
+    case .equal: stringOperator = .equals
+    case .notEqual: stringOperator = .notEquals
+    default: throw error("expected '==' or '!=' after '\(name)'")
+    }
+    try advance()
+    let value = try expectString(else: "expected a quoted string").value
+    return .signal(SignalCondition(signal, .string(stringOperator, [value])))
+  }
+
+  /// `in ['a', 'b']`.
+  private mutating func parseMembership(
+    on signal: Signal, name: String
+  ) throws(ConditionSyntaxError) -> Condition {
+    try expectIdentifier("in", else: "expected 'in' after '\(name)'")
+    return .signal(SignalCondition(signal, .string(.equals, try parseStringList())))
+  }
+
+  /// `.>=(['2.0.0'])` and the other comparisons, or one of the four string methods.
+  private mutating func parseVersionMethod(
+    on signal: Signal, name: String
+  ) throws(ConditionSyntaxError) -> Condition {
+    try expect(.dot, else: "expected '.' and a method after '\(name)'")
+    if let comparison = token.kind.comparison {
+      try advance()
+      return .signal(SignalCondition(signal, .version(comparison, try parseListArgument())))
+    }
+    let stringOperator = try parseStringMethodName(of: name)
+    return .signal(SignalCondition(signal, .string(stringOperator, try parseListArgument())))
+  }
+
+  /// `['key']` after `app.customSignal` or `app.userProperty`.
+  private mutating func parseKey() throws(ConditionSyntaxError) -> String {
+    try expect(.leftBracket, else: "expected '['")
+    let (key, column) = try expectString(else: "expected a quoted key")
+    guard !key.isEmpty else { throw error("the key must not be empty", at: column) }
+    try expect(.rightBracket, else: "expected ']'")
+    return key
+  }
+
+  /// A string method (`.contains([...])`, ...) or a numeric comparison (`>= 3`).
+  private mutating func parseKeyedTest(
+    on signal: Signal, name: String
+  ) throws(ConditionSyntaxError) -> Condition {
+    if token.kind == .dot {
+      try advance()
+      let stringOperator = try parseStringMethodName(of: name)
+      return .signal(SignalCondition(signal, .string(stringOperator, try parseListArgument())))
+    }
+    guard let comparison = token.kind.comparison else {
+      throw error("expected a method or a comparison after '\(name)'")
+    }
+    try advance()
+    guard case .number(let literal) = token.kind else { throw error("expected a number") }
+    try advance()
+    return .signal(SignalCondition(signal, .numeric(comparison, [literal])))
+  }
+
+  /// `.inAtLeastOne([...])` and the other three audience methods.
+  private mutating func parseAudienceMethod(
+    name: String
+  ) throws(ConditionSyntaxError) -> Condition {
+    try expect(.dot, else: "expected '.' and a method after '\(name)'")
+    let method = try parseMethodName(of: name)
+    guard let audienceOperator = AudienceOperator(rawValue: method.name) else {
+      throw noSuchMethod(method.name, of: name, at: method.column)
+    }
+    let targets = try parseListArgument()
+    return .signal(SignalCondition(.audiences, .audience(audienceOperator, targets)))
+  }
+
+  /// `exactlyMatches`, `contains`, `notContains` or `matches`.
+  private mutating func parseStringMethodName(
+    of name: String
+  ) throws(ConditionSyntaxError) -> StringOperator {
+    let method = try parseMethodName(of: name)
+    switch method.name {
+    case "exactlyMatches": return .exactlyMatches
+    case "contains": return .contains
+    case "notContains": return .doesNotContain
+    case "matches": return .containsRegex
+    default: throw noSuchMethod(method.name, of: name, at: method.column)
+    }
+  }
+
+  /// The method name after a `.`: an identifier, or an operator token written as one.
+  private mutating func parseMethodName(
+    of name: String
+  ) throws(ConditionSyntaxError) -> (name: String, column: Int) {
+    let column = token.column
+    guard case .identifier(let method) = token.kind else {
+      // `.>=(...)` is a method only on app.version and app.build.
+      if let comparison = token.kind.comparison {
+        throw noSuchMethod(comparison.rawValue, of: name, at: column)
+      }
+      throw error("expected a method name after '\(name).'")
+    }
+    try advance()
+    return (method, column)
+  }
+
+  /// `app.customSignal['grade']`, with a long key shortened, for messages.
+  private static func keyed(_ path: String, _ key: String) -> String {
+    "\(path)[\(ConditionSyntaxError.quoted(key))]"
+  }
+
+  private func noSuchMethod(
+    _ method: String, of name: String, at column: Int
+  ) -> ConditionSyntaxError {
+    error("'\(name)' has no method \(ConditionSyntaxError.quoted(method))", at: column)
+  }
+}

@@ -1,0 +1,45 @@
+import Core
+
+/// One parameter of a template: its default value, its conditional values and metadata.
+public struct TemplateParameter: Sendable, Hashable {
+  /// The parameter key.
+  public var key: String
+  /// The value when no condition applies; nil when the template gives none.
+  public var defaultValue: ParameterValue?
+  /// Values by condition name, in document order. Which one wins is decided by the ORDER OF
+  /// THE TEMPLATE'S CONDITIONS, not by this order.
+  public var conditionalValues: [ConditionalValue]
+  /// The console description.
+  public var description: String?
+  /// The declared type (`STRING`, `BOOLEAN`, `NUMBER`, `JSON`); nil when absent.
+  public var valueType: ConfigValueType?
+  /// The parameter group the key was declared in, or nil for top-level parameters.
+  public var group: String?
+
+  /// Creates a parameter.
+  public init(
+    key: String, defaultValue: ParameterValue?, conditionalValues: [ConditionalValue] = [],
+    description: String? = nil, valueType: ConfigValueType? = nil, group: String? = nil
+  ) {
+    self.key = key
+    self.defaultValue = defaultValue
+    self.conditionalValues = conditionalValues
+    self.description = description
+    self.valueType = valueType
+    self.group = group
+  }
+}
+
+/// A parameter's value under one named condition.
+public struct ConditionalValue: Sendable, Hashable {
+  /// The condition's name.
+  public var conditionName: String
+  /// The value when that condition is the first true one.
+  public var value: ParameterValue
+
+  /// Creates a conditional value.
+  public init(conditionName: String, value: ParameterValue) {
+    self.conditionName = conditionName
+    self.value = value
+  }
+}

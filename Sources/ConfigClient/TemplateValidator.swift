@@ -1,0 +1,119 @@
+import Core
+
+/// Checks a template the way Firebase's console would, and more: JSON and expression syntax
+/// with positions, undefined and unused conditions, key names, duplicate keys across groups,
+/// values that do not match their `valueType`, targets that can never match, and size limits.
+public struct TemplateValidator: Sendable {
+  /// Firebase's limit on parameters per template.
+  public static let maximumParameters = 3_000
+  /// Firebase's limit on conditions per template.
+  public static let maximumConditions = 2_000
+  /// Firebase's limit on a template's size, in bytes.
+  public static let maximumTemplateBytes = 1_000_000
+  /// Firebase's limit on a key's length, in characters.
+  public static let maximumKeyLength = 256
+
+  /// A validator.
+  public init() {}
+
+  /// Every problem in a template document, errors and warnings, in document order.
+  public func validate(utf8 bytes: some Collection<UInt8>) -> [TemplateProblem] {
+    var problems: [TemplateProblem] = []
+    if bytes.count > Self.maximumTemplateBytes {
+      problems.append(
+        TemplateProblem(
+          .error, at: "",
+          "the template is \(bytes.count) bytes; Firebase's limit is \(Self.maximumTemplateBytes)"))
+    }
+    let result = TemplateReader().read(utf8: bytes)
+    problems += result.problems
+    if let template = result.template {
+      problems += check(template)
+    }
+    return problems
+  }
+
+  /// The problems a parsed template has beyond what reading reports.
+  public func check(_ template: Template) -> [TemplateProblem] {
+    var problems: [TemplateProblem] = []
+    func error(_ location: String, _ message: String) {
+      problems.append(TemplateProblem(.error, at: location, message))
+    }
+    if template.parameters.count > Self.maximumParameters {
+      error("parameters", "\(template.parameters.count) parameters; Firebase's limit is \(Self.maximumParameters)")
+    }
+    if template.conditions.count > Self.maximumConditions {
+      error("conditions", "\(template.conditions.count) conditions; Firebase's limit is \(Self.maximumConditions)")
+    }
+    let conditionNames = Set(template.conditions.map(\.name))
+    var usedConditions: Set<String> = []
+    var firstLocation: [String: String] = [:]
+    for parameter in template.parameters {
+      let location = Self.location(of: parameter)
+      if !Self.isValidKey(parameter.key) {
+        error(location, "key '\(parameter.key)' must match ^[a-zA-Z_][0-9a-zA-Z_]*$ (at most \(Self.maximumKeyLength) characters)")
+      }
+      if let first = firstLocation[parameter.key] {
+        error(location, "key '\(parameter.key)' is already defined at \(first)")
+      } else {
+        firstLocation[parameter.key] = location
+      }
+      if let value = parameter.defaultValue {
+        problems += Self.checkType(value, parameter.valueType, at: location + ".defaultValue")
+      }
+      for conditional in parameter.conditionalValues {
+        let valueLocation = "\(location).conditionalValues.\(conditional.conditionName)"
+        usedConditions.insert(conditional.conditionName)
+        if !conditionNames.contains(conditional.conditionName) {
+          error(valueLocation, "condition '\(conditional.conditionName)' is not defined in 'conditions'")
+        }
+        problems += Self.checkType(conditional.value, parameter.valueType, at: valueLocation)
+      }
+    }
+    for condition in template.conditions where !usedConditions.contains(condition.name) {
+      problems.append(
+        TemplateProblem(.warning, at: "condition '\(condition.name)'", "no parameter uses this condition"))
+    }
+    problems += CompiledTemplate(template).diagnostics
+    return problems
+  }
+
+  private static func location(of parameter: TemplateParameter) -> String {
+    parameter.group.map { "parameterGroups.\($0).parameters.\(parameter.key)" }
+      ?? "parameters.\(parameter.key)"
+  }
+
+  /// Whether `key` is a valid Firebase parameter key.
+  public static func isValidKey(_ key: String) -> Bool {
+    guard let first = key.utf8.first, key.utf8.count <= maximumKeyLength else { return false }
+    func isLetter(_ byte: UInt8) -> Bool {
+      (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == 0x5F
+    }
+    guard isLetter(first) else { return false }
+    return key.utf8.allSatisfy { isLetter($0) || ($0 >= 0x30 && $0 <= 0x39) }
+  }
+
+  private static func checkType(
+    _ value: ParameterValue, _ type: ConfigValueType?, at location: String
+  ) -> [TemplateProblem] {
+    guard case .value(let text) = value, let type else { return [] }
+    let shown = text.count > 60 ? String(text.prefix(57)) + "..." : text
+    switch type {
+    case .string:
+      return []
+    case .boolean:
+      guard text != "true", text != "false" else { return [] }
+      return [TemplateProblem(.error, at: location, "\"\(shown)\" is not a BOOLEAN (expected true or false)")]
+    case .number:
+      guard ConfigValueParser.number(text) == nil else { return [] }
+      return [TemplateProblem(.error, at: location, "\"\(shown)\" is not a NUMBER")]
+    case .json:
+      do {
+        _ = try JSONParser().parse(text)
+        return []
+      } catch {
+        return [TemplateProblem(.error, at: location, "\"\(shown)\" is not JSON (\(error))")]
+      }
+    }
+  }
+}

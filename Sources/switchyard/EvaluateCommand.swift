@@ -1,0 +1,62 @@
+import ConfigClient
+import Core
+import Foundation
+
+extension ToolCommand {
+  /// `switchyard evaluate`: evaluates a template for each context line and prints every key's
+  /// value and source as one JSON line per context.
+  static let evaluate = ToolCommand(
+    name: "evaluate",
+    summary: "Evaluate a template for each context and print every key's value and source.",
+    synopsis:
+      "switchyard evaluate --template T.json [--defaults D.json] [--contexts C.jsonl] [--explain]",
+    options: [
+      .value("--template", "T.json", "The template (client or server format)."),
+      .value("--defaults", "D.json", "A flat JSON object of in-app defaults."),
+      .value("--contexts", "C.jsonl", "One evaluation context per line ('-' for stdin)."),
+      .flag("--explain", "Add the reasons behind each value."),
+    ]
+  ) { arguments, io in
+    let template = try TemplateFile.load(try arguments.required("--template"))
+    let defaults = try arguments.value("--defaults").map(DefaultsFile.load) ?? InAppDefaults()
+    let explain = arguments.flag("--explain")
+    let time = SystemTimeSource()
+    func answer(_ context: EvaluationContext) -> JSONValue {
+      let now = time.now
+      let values = template.evaluate(context, defaults: defaults, now: now)
+      var object = JSONObject()
+      for key in values.keys {
+        guard let value = values.configValue(forKey: key) else { continue }
+        var entry = JSONObject([
+          ("value", .string(value.rawValue)), ("source", .string(value.source.rawValue)),
+        ])
+        if explain {
+          let reasons = template.explain(key: key, context, defaults: defaults, now: now).reasons
+          entry["reasons"] = .array(reasons.map { .string($0.description) })
+        }
+        object[key] = .object(entry)
+      }
+      return .object(object)
+    }
+    guard let contexts = arguments.value("--contexts") else {
+      io.printLine(answer(EvaluationContext()).jsonText)
+      return .success
+    }
+    let lines = try JSONLinesInput.lines(at: contexts, io: io)
+    return JSONLinesInput.answer(lines, io: io) { object, _ in
+      answer(try EvaluationContext(json: object))
+    }
+  }
+}
+
+/// Loads a `--defaults` file: a flat JSON object of in-app defaults.
+enum DefaultsFile {
+  static func load(_ path: String) throws -> InAppDefaults {
+    let data = try InputFile.readData(at: path)
+    do {
+      return try InAppDefaults(json: try JSONParser().parse(data))
+    } catch {
+      throw InputFileError(path: path, reason: "\(error)")
+    }
+  }
+}

@@ -1,0 +1,44 @@
+import ConfigClient
+import Core
+import Foundation
+
+/// Builds small templates from conditions and evaluates them, so each test states only the
+/// rule it checks.
+enum EvaluationTestSupport {
+  static let now = Date(timeIntervalSince1970: 1_767_225_600)  // 2026-01-01T00:00:00Z
+
+  /// Whether `condition` is true for `context`, through a one-parameter template.
+  static func isTrue(_ condition: Condition, _ context: EvaluationContext) -> Bool {
+    let template = Template(
+      conditions: [NamedCondition(name: "c", condition: condition)],
+      parameters: [
+        TemplateParameter(
+          key: "p", defaultValue: .value("no"),
+          conditionalValues: [ConditionalValue(conditionName: "c", value: .value("yes"))])
+      ])
+    return CompiledTemplate(template).evaluate(context, now: now)["p"].rawValue == "yes"
+  }
+
+  /// The explanation of why `condition` is true or false for `context`.
+  static func why(_ condition: Condition, _ context: EvaluationContext) -> String {
+    let template = Template(
+      conditions: [NamedCondition(name: "c", condition: condition)],
+      parameters: [
+        TemplateParameter(
+          key: "p", defaultValue: .value("no"),
+          conditionalValues: [ConditionalValue(conditionName: "c", value: .value("yes"))])
+      ])
+    let reasons = CompiledTemplate(template).explain(key: "p", context, now: now).reasons
+    return reasons.first?.message ?? ""
+  }
+
+  /// A custom-signal condition.
+  static func signal(_ key: String, _ test: SignalTest) -> Condition {
+    .signal(SignalCondition(.customSignal(key), test))
+  }
+
+  /// A context with only custom signals.
+  static func signals(_ signals: [String: CustomSignalValue]) -> EvaluationContext {
+    EvaluationContext(customSignals: signals)
+  }
+}
