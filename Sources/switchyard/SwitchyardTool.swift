@@ -7,6 +7,7 @@ enum SwitchyardTool {
   /// Every command, in the order `--help` lists them.
   static let commands: [ToolCommand] = [
     .version,
+    .orientation,
     .bench,
   ]
 
