@@ -43,15 +43,14 @@ public struct RouteConfiguration: Sendable {
     isUnderMaintenance = maintenance.value
     if let diagnostic = maintenance.diagnostic { diagnostics.append(diagnostic) }
 
-    let message = values.resolve(RootRoutingKeys.maintenanceMessage)
-    if message.value.isEmpty {
+    // A missing value resolves to the default; only a blank remote value reads as empty.
+    let message = values[RootRoutingKeys.maintenanceMessage]
+    if message.isEmpty {
       maintenanceMessage = RootRoutingKeys.defaultMaintenanceMessage
-      if message.source != .static {
-        diagnostics.append(
-          .diagnostic("key 'maintenanceMessage' is blank; using the default message"))
-      }
+      diagnostics.append(
+        .diagnostic("key 'maintenanceMessage' is blank; using the default message"))
     } else {
-      maintenanceMessage = message.value
+      maintenanceMessage = message
     }
 
     let forcedUpdate = values.resolve(RootRoutingKeys.forceAlertInformation)

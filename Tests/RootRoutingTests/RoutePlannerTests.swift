@@ -272,6 +272,17 @@ struct RoutePlannerTests {
     #expect(diagnostics.last?.hasPrefix("key 'juniorHigh_years': \"[1,\" is not JSON") == true)
   }
 
+  @Test("a route prints for a person: the screen and orientations, then one reason per line")
+  func routeDescription() {
+    let route = Route(
+      screen: .feature(.elementary),
+      reasons: [.because("config: activated"), .diagnostic("key 'x' is odd")],
+      orientations: .portrait)
+    #expect(
+      route.description
+        == "elementary [portrait]\n  because config: activated\n  warning: key 'x' is odd")
+  }
+
   @Test("screens are named as the issue names them")
   func screenNames() throws {
     let update = ForcedUpdate(minimumVersion: try Fixture.version("1"), storeURL: "https://x")
