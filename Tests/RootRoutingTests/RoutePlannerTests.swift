@@ -135,17 +135,18 @@ struct RoutePlannerTests {
           ],
           orientations: .allButUpsideDown))
 
-    // Both serve a user no one restricts: the order decides.
-    let always = FeatureDescriptor(
-      id: "catchAll", module: "Tests", keys: [], orientations: .platformDefault
-    ) { _ in FeatureRule { _ in .serves(because: "catchAll serves everyone") } }
+    // Both serve an elementary user: the order decides.
     let first = RoutePlanner.route(
       try Fixture.signedIn(.elementary(1)),
-      configuration: Fixture.configuration(descriptors: [always, TestFeatures.elementary]))
-    #expect(first.screen == .feature("catchAll"))
+      configuration: Fixture.configuration(descriptors: [
+        TestFeatures.review, TestFeatures.elementary,
+      ]))
+    #expect(first.screen == .feature("review"))
     let second = RoutePlanner.route(
       try Fixture.signedIn(.elementary(1)),
-      configuration: Fixture.configuration(descriptors: [TestFeatures.elementary, always]))
+      configuration: Fixture.configuration(descriptors: [
+        TestFeatures.elementary, TestFeatures.review,
+      ]))
     #expect(second.screen == .feature(.elementary))
   }
 
@@ -186,12 +187,11 @@ struct RoutePlannerTests {
 
   @Test("a backend-assigned feature wins over the order when it serves the user")
   func assignedFeatureServes() throws {
-    let always = FeatureDescriptor(
-      id: "catchAll", module: "Tests", keys: [], orientations: .platformDefault
-    ) { _ in FeatureRule { _ in .serves(because: "catchAll serves everyone") } }
     let route = RoutePlanner.route(
       try Fixture.signedIn(.elementary(2), assigned: .elementary),
-      configuration: Fixture.configuration(descriptors: [always, TestFeatures.elementary]))
+      configuration: Fixture.configuration(descriptors: [
+        TestFeatures.review, TestFeatures.elementary,
+      ]))
     #expect(
       route
         == Route(
