@@ -9,6 +9,7 @@ enum SwitchyardTool {
     .version,
     .evaluate,
     .validate,
+    .orientation,
     .bench,
   ]
 

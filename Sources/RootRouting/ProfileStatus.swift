@@ -1,0 +1,9 @@
+/// Where loading the signed-in user's profile stands.
+public enum ProfileStatus: Sendable, Hashable {
+  /// Not loaded yet (or being loaded).
+  case notLoaded
+  /// Loaded.
+  case loaded(UserProfile)
+  /// Loading failed, for the reason given; it is retried when the app becomes active.
+  case failed(reason: String)
+}
