@@ -1,6 +1,6 @@
 /// A `ConfigKey` without its Swift value type, so keys of different types can sit in one
 /// list: what a module declares, `switchyard keys` prints and `switchyard defaults` exports.
-public struct AnyConfigKey: Sendable, CustomStringConvertible {
+public struct AnyConfigKey: Sendable {
   /// The parameter name.
   public let name: String
   /// The Firebase value type.

@@ -14,13 +14,23 @@ public enum ConfigValueParser {
     let scalars = text.unicodeScalars
     var start = scalars.startIndex
     var end = scalars.endIndex
-    while start < end, scalars[start].properties.isWhitespace {
+    while start < end, isWhitespace(scalars[start]) {
       start = scalars.index(after: start)
     }
-    while end > start, scalars[scalars.index(before: end)].properties.isWhitespace {
+    while end > start, isWhitespace(scalars[scalars.index(before: end)]) {
       end = scalars.index(before: end)
     }
     return text[start..<end]
+  }
+
+  /// Unicode White_Space, with an ASCII fast path (tab, line feed, vertical tab, form feed,
+  /// carriage return, space) that skips the property-table lookup.
+  @inline(__always)
+  private static func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
+    if scalar.value < 0x80 {
+      return scalar.value == 0x20 || (scalar.value >= 0x09 && scalar.value <= 0x0D)
+    }
+    return scalar.properties.isWhitespace
   }
 
   /// The Boolean a string spells, or nil when it spells none.

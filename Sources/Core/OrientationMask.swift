@@ -61,6 +61,12 @@ public struct OrientationMask: OptionSet, Sendable, Hashable {
     /// Its 0-based position in the list.
     public let index: Int
 
+    /// Creates an error for the entry `name` at `index`.
+    public init(name: String, index: Int) {
+      self.name = name
+      self.index = index
+    }
+
     /// For example `unknown orientation "sideways" at index 2`.
     public var description: String {
       "unknown orientation \"\(name)\" at index \(index); expected one of "

@@ -58,12 +58,19 @@ public enum Timestamp {
 public struct TimestampParseError: Error, Sendable, Equatable, CustomStringConvertible {
   /// The text that failed to parse.
   public let input: String
-  /// The 1-based character position of the problem.
+  /// The 1-based position of the problem, in characters.
   public let column: Int
   /// What was wrong.
   public let message: String
 
-  /// For example `invalid timestamp "2025-13-01T00:00:00Z" at column 6: month must be 01...12`.
+  /// Creates an error.
+  public init(input: String, column: Int, message: String) {
+    self.input = input
+    self.column = column
+    self.message = message
+  }
+
+  /// For example `invalid timestamp "2025-13-01T00:00:00Z" at column 6: month must be 1...12`.
   public var description: String {
     "invalid timestamp \"\(input)\" at column \(column): \(message)"
   }
@@ -83,7 +90,9 @@ struct TimestampScanner {
   var isAtEnd: Bool { index == bytes.count }
 
   func error(_ message: String) -> TimestampParseError {
-    TimestampParseError(input: text, column: index + 1, message: message)
+    // Columns count characters, like every other position Switchyard reports.
+    let column = String(decoding: bytes[..<min(index, bytes.count)], as: UTF8.self).count + 1
+    return TimestampParseError(input: text, column: column, message: message)
   }
 
   mutating func readCivilDateTime() throws(TimestampParseError) -> CivilDateTime {
@@ -170,6 +179,7 @@ struct TimestampScanner {
     var value = 0
     for _ in 0..<digits {
       guard index < bytes.count, let digit = digitValue(bytes[index]) else {
+        index = start
         throw error("expected \(digits) digits for the \(field)")
       }
       value = value * 10 + digit

@@ -1,0 +1,75 @@
+/// Every module's keys assembled in one place, each key owned by exactly one module.
+///
+/// Assembling is where ownership is enforced: two modules (or one module twice) declaring
+/// the same key is an error naming both, never a silent overwrite of one default by another.
+public struct ConfigKeyCatalog: Sendable {
+  /// One key with its owner.
+  public struct Entry: Sendable {
+    /// The module that declared the key.
+    public let module: String
+    /// The key.
+    public let key: AnyConfigKey
+  }
+
+  /// Every key with its owner, in the order the sets and their keys were given.
+  public let entries: [Entry]
+  private let ownerByName: [String: String]
+
+  /// Assembles the key sets of every module.
+  /// - Throws: `DuplicateConfigKeyError` naming the key and both declaring modules.
+  public init(_ sets: [ConfigKeySet]) throws(DuplicateConfigKeyError) {
+    var entries: [Entry] = []
+    var owners: [String: String] = [:]
+    for set in sets {
+      for key in set.keys {
+        if let first = owners[key.name] {
+          throw DuplicateConfigKeyError(key: key.name, firstModule: first, secondModule: set.module)
+        }
+        owners[key.name] = set.module
+        entries.append(Entry(module: set.module, key: key))
+      }
+    }
+    self.entries = entries
+    self.ownerByName = owners
+  }
+
+  /// Every key's default as a template string, by key name: the app's in-app defaults.
+  public var defaults: [String: String] {
+    Dictionary(uniqueKeysWithValues: entries.map { ($0.key.name, $0.key.defaultRawValue) })
+  }
+
+  /// The module that owns `key`, or nil when no module declares it.
+  public func owner(of key: String) -> String? {
+    ownerByName[key]
+  }
+
+  /// The modules in the order they were given, each once.
+  public var modules: [String] {
+    var seen: Set<String> = []
+    return entries.map(\.module).filter { seen.insert($0).inserted }
+  }
+}
+
+/// Two declarations of one key.
+public struct DuplicateConfigKeyError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// The key declared twice.
+  public let key: String
+  /// The module whose declaration came first.
+  public let firstModule: String
+  /// The module that declared it again.
+  public let secondModule: String
+
+  /// Creates an error.
+  public init(key: String, firstModule: String, secondModule: String) {
+    self.key = key
+    self.firstModule = firstModule
+    self.secondModule = secondModule
+  }
+
+  /// For example `config key 'theme' is declared by both ElementaryFeature and JuniorHighFeature`.
+  public var description: String {
+    firstModule == secondModule
+      ? "config key '\(key)' is declared twice by \(firstModule)"
+      : "config key '\(key)' is declared by both \(firstModule) and \(secondModule)"
+  }
+}

@@ -1,0 +1,103 @@
+import Core
+import Foundation
+import Testing
+
+@Suite("Timestamp and CivilDateTime")
+struct TimestampTests {
+  @Test(
+    "parses ISO-8601 instants with an offset",
+    arguments: [
+      ("2025-04-01T00:00:00+09:00", 1_743_433_200.0),
+      ("2025-03-31T15:00:00Z", 1_743_433_200),
+      ("2025-03-31T15:00:00z", 1_743_433_200),
+      ("2025-03-31T15:00Z", 1_743_433_200),
+      ("2025-03-31T10:30:00-04:30", 1_743_433_200),
+      ("2025-04-01T00:00:00+0900", 1_743_433_200),
+      ("2025-04-01T00:00:00+09", 1_743_433_200),
+      ("2025-03-31T15:00:00.250Z", 1_743_433_200.25),
+      ("1970-01-01T00:00:00Z", 0),
+      ("1969-12-31T23:59:59Z", -1),
+      ("2024-02-29T12:00:00Z", 1_709_208_000),
+    ])
+  func parses(text: String, seconds: Double) throws {
+    #expect(try Timestamp.parse(text).timeIntervalSince1970 == seconds)
+  }
+
+  @Test(
+    "rejects malformed timestamps with the input and the column",
+    arguments: [
+      ("2025-04-01T00:00:00", 20, "missing UTC offset (add Z or +HH:MM)"),
+      ("2025-13-01T00:00:00Z", 6, "month must be 1...12"),
+      ("2025-02-29T00:00:00Z", 9, "day 29 does not exist in 2025-02"),
+      ("2025-04-31T00:00:00Z", 9, "day 31 does not exist in 2025-04"),
+      ("2025-04-01 00:00:00Z", 11, "expected 'T' after the date"),
+      ("2025-04-01T24:00:00Z", 12, "hour must be 0...23"),
+      ("2025-04-01T00:60:00Z", 15, "minute must be 0...59"),
+      ("2025-04-01T00:00:60Z", 18, "second must be 0...59"),
+      ("2025-04-01T00:00:00.Z", 21, "expected digits after '.'"),
+      ("2025-04-01T00:00:00+25:00", 21, "offset hours must be 0...23"),
+      ("2025-04-01T00:00:00Zjunk", 21, "unexpected text after the offset"),
+      ("25-04-01T00:00:00Z", 1, "expected 4 digits for the year"),
+      ("", 1, "expected 4 digits for the year"),
+      ("2025-04-01T00:00:00 +09:00", 20, "expected Z or a +HH:MM offset"),
+      ("２025-04-01T00:00:00Z", 1, "expected 4 digits for the year"),
+      ("2025-04-01T00:00:00Z日本", 21, "unexpected text after the offset"),
+    ])
+  func rejects(text: String, column: Int, message: String) {
+    #expect(throws: TimestampParseError(input: text, column: column, message: message)) {
+      try Timestamp.parse(text)
+    }
+  }
+
+  @Test("the error message names the input")
+  func errorMessage() {
+    let error = TimestampParseError(input: "x", column: 1, message: "expected 4 digits for the year")
+    #expect(error.description == #"invalid timestamp "x" at column 1: expected 4 digits for the year"#)
+  }
+
+  @Test(
+    "wall-clock times resolve in a named zone, daylight-saving gaps and overlaps included",
+    arguments: [
+      ("2025-01-06T03:00:00", "Asia/Tokyo", "2025-01-05T18:00:00Z"),
+      ("2025-01-06T03:00:00", "GMT", "2025-01-06T03:00:00Z"),
+      ("2025-07-01T12:00:00", "America/New_York", "2025-07-01T16:00:00Z"),
+      ("2025-01-01T12:00:00", "America/New_York", "2025-01-01T17:00:00Z"),
+      // 02:30 does not exist on 2025-03-09 in New York: read with the offset before the gap.
+      ("2025-03-09T02:30:00", "America/New_York", "2025-03-09T07:30:00Z"),
+      // 01:30 happens twice on 2025-11-02 in New York: the earlier instant wins.
+      ("2025-11-02T01:30:00", "America/New_York", "2025-11-02T05:30:00Z"),
+      ("2025-10-05T02:30:00", "Australia/Sydney", "2025-10-04T16:30:00Z"),
+    ])
+  func zones(text: String, zone: String, instant: String) throws {
+    let civil = try CivilDateTime(parsing: text)
+    let timeZone = try #require(TimeZone(identifier: zone))
+    #expect(Timestamp.format(civil.date(in: timeZone)) == instant)
+  }
+
+  @Test("a timestamp without an offset can be read in a default zone")
+  func defaultZone() throws {
+    let tokyo = try #require(TimeZone(identifier: "Asia/Tokyo"))
+    #expect(
+      try Timestamp.parse("2025-04-01T09:00:00", defaultZone: tokyo)
+        == Timestamp.parse("2025-04-01T00:00:00Z"))
+    #expect(
+      try Timestamp.parse("2025-04-01T09:00:00Z", defaultZone: tokyo)
+        == Timestamp.parse("2025-04-01T09:00:00Z"))
+  }
+
+  @Test("formats instants as UTC with whole seconds", arguments: [
+    (0.0, "1970-01-01T00:00:00Z"), (-1, "1969-12-31T23:59:59Z"),
+    (1_709_208_000, "2024-02-29T12:00:00Z"), (4_102_444_800, "2100-01-01T00:00:00Z"),
+    (951_782_400, "2000-02-29T00:00:00Z"),
+  ])
+  func formats(seconds: Double, text: String) throws {
+    #expect(Timestamp.format(Date(timeIntervalSince1970: seconds)) == text)
+    #expect(try Timestamp.parse(text).timeIntervalSince1970 == seconds)
+  }
+
+  @Test("civil date-times print as written and reject trailing text")
+  func civilText() throws {
+    #expect(try CivilDateTime(parsing: "2025-01-06T03:00").description == "2025-01-06T03:00:00")
+    #expect(throws: TimestampParseError.self) { try CivilDateTime(parsing: "2025-01-06T03:00:00Z") }
+  }
+}
