@@ -1,7 +1,18 @@
 import Core
 
 /// The elementary-school course, built by its own team. Imports Core only.
+///
+/// What the app needs from the module: its identity (`id`), the keys it owns (`keys`, for
+/// the app's defaults and `switchyard keys`), how the router decides whom it serves
+/// (`descriptor`), and its home screen's model (`home(for:values:)`).
 public enum ElementaryFeature {
   /// The feature's identity.
   public static let id: FeatureID = .elementary
+
+  /// The module's name, as key listings and diagnostics print it.
+  public static let module = "ElementaryFeature"
+
+  /// Every config key the module owns, in one list: what the app assembles into its
+  /// defaults (with `ConfigKeyCatalog`, which rejects a key another module also declares).
+  public static let keys = ConfigKeySet(module: module, keys: ElementaryFeatureKeys.all)
 }

@@ -1,0 +1,45 @@
+/// The card a student shares from the junior-high home: a background, a front picture and
+/// an optional text. During a campaign the background changes every day; otherwise the
+/// card shows the app's built-in pictures and no text.
+///
+/// Encodes as `{"background": "...", "front": "...", "text": "..." | null}`.
+public struct ShareCard: Sendable, Equatable, Encodable {
+  /// The asset name of the background bundled with the app.
+  public static let builtInBackground = "ShareCardBackground"
+  /// The asset name of the front picture bundled with the app.
+  public static let builtInFront = "ShareCardFront"
+
+  /// The card outside any campaign: the built-in pictures and no text (no hashtag).
+  public static let builtIn = ShareCard(
+    background: builtInBackground, front: builtInFront, text: nil)
+
+  /// The background: a campaign picture's address or `builtInBackground`.
+  public let background: String
+  /// The front picture: the campaign's address or `builtInFront`.
+  public let front: String
+  /// The share text, hashtags included; nil when there is none to share.
+  public let text: String?
+
+  /// Creates a card.
+  public init(background: String, front: String, text: String?) {
+    self.background = background
+    self.front = front
+    self.text = text
+  }
+
+  private enum CodingKeys: String, CodingKey {
+    case background, front, text
+  }
+
+  /// Encodes every field, a missing text as `null` so readers always find the member.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(background, forKey: .background)
+    try container.encode(front, forKey: .front)
+    if let text {
+      try container.encode(text, forKey: .text)
+    } else {
+      try container.encodeNil(forKey: .text)
+    }
+  }
+}
