@@ -12,39 +12,12 @@ extension ElementaryFeature {
   /// - A malformed value is replaced by its key's default, with the key's diagnostic.
   public static func home(for grade: Grade, values: any ConfigValues) -> ElementaryHome {
     var diagnostics: [Reason] = []
-    let sections = homeSections(values: values, diagnostics: &diagnostics)
+    let sections = values.options(
+      ElementaryFeatureKeys.homeSections, as: ElementarySection.self, noun: "section")
+    diagnostics += sections.diagnostics
     let goal = dailyGoalMinutes(values: values, diagnostics: &diagnostics)
     return ElementaryHome(
-      grade: grade, sections: sections, dailyGoalMinutes: goal, diagnostics: diagnostics)
-  }
-
-  private static func homeSections(
-    values: any ConfigValues, diagnostics: inout [Reason]
-  ) -> [ElementarySection] {
-    let key = ElementaryFeatureKeys.homeSections
-    let names = values.resolve(key)
-    if let diagnostic = names.diagnostic { diagnostics.append(diagnostic) }
-    var sections: [ElementarySection] = []
-    for name in names.value {
-      guard let section = ElementarySection(rawValue: name) else {
-        let known = ElementarySection.allCases.map(\.rawValue).joined(separator: ", ")
-        diagnostics.append(
-          .diagnostic(
-            "key '\(key.name)': unknown section \"\(name)\" dropped (known: \(known))"))
-        continue
-      }
-      guard !sections.contains(section) else {
-        diagnostics.append(
-          .diagnostic("key '\(key.name)': section \"\(name)\" is listed twice; keeping the first"))
-        continue
-      }
-      sections.append(section)
-    }
-    guard sections.isEmpty else { return sections }
-    diagnostics.append(
-      .diagnostic(
-        "key '\(key.name)': no known section to show; using the default \(key.defaultRawValue)"))
-    return ElementaryFeatureKeys.defaultHomeSections
+      grade: grade, sections: sections.value, dailyGoalMinutes: goal, diagnostics: diagnostics)
   }
 
   private static func dailyGoalMinutes(

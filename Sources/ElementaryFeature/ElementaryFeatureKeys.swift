@@ -29,18 +29,15 @@ public enum ElementaryFeatureKeys {
     "elementary_supported_grades", valueType: .json, default: [1], defaultRawValue: "[1]",
     description:
       "The elementary years (1-6) the course is open to, as a JSON array, e.g. [1, 2].",
-    decode: ConfigListDecoding.years)
+    decode: decodeYears)
 
   /// `elementary_home_sections` (JSON, default every section): the home screen's sections
   /// in order, by name (`ElementarySection`). Unknown names are dropped by the home model.
   public static let homeSections = ConfigKey<[String]>(
-    "elementary_home_sections", valueType: .json,
-    default: defaultHomeSections.map(\.rawValue),
-    defaultRawValue: JSONValue.array(defaultHomeSections.map { .string($0.rawValue) }).jsonText,
+    optionList: "elementary_home_sections", default: defaultHomeSections.map(\.rawValue),
     description:
       "The elementary home screen's sections in order, as a JSON array of names: "
-      + ElementarySection.allCases.map(\.rawValue).joined(separator: ", ") + ".",
-    decode: ConfigListDecoding.names)
+      + ElementarySection.allCases.map(\.rawValue).joined(separator: ", ") + ".")
 
   /// `elementary_daily_goal_minutes` (NUMBER, default 15): the daily goal, a whole number
   /// of minutes, clamped to `dailyGoalMinutesRange` by the home model.
@@ -49,6 +46,24 @@ public enum ElementaryFeatureKeys {
     description:
       "The daily learning goal in whole minutes, clamped to "
       + "\(dailyGoalMinutesRange.lowerBound)-\(dailyGoalMinutesRange.upperBound).")
+
+  /// Reads `elementary_supported_grades`: a JSON array of whole numbers 1...6.
+  @Sendable
+  private static func decodeYears(_ value: ConfigValue) throws(ConfigValueError) -> [Int] {
+    let expected = "a JSON array of elementary years such as [1, 2]"
+    var years: [Int] = []
+    for (index, element) in try value.jsonArray(expected: expected).enumerated() {
+      guard case .number(let number) = element, let year = number.intValue,
+        SchoolStage.elementary.validYears.contains(year)
+      else {
+        throw ConfigValueError(
+          key: value.key, rawValue: value.rawValue, expected: expected,
+          detail: "element [\(index)] must be a year 1...6, found \(element.jsonText)")
+      }
+      years.append(year)
+    }
+    return years
+  }
 
   /// The keys the routing rule reads: a change to any other key never changes a route.
   public static let routing: [AnyConfigKey] = [enabled.erased, supportedGrades.erased]

@@ -16,9 +16,11 @@ extension JuniorHighFeature {
     -> JuniorHighHome
   {
     var diagnostics: [Reason] = []
-    let tabs = homeTabs(values: values, diagnostics: &diagnostics)
+    let tabs = values.options(JuniorHighFeatureKeys.homeTabs, as: JuniorHighTab.self, noun: "tab")
+    diagnostics += tabs.diagnostics
     let card = shareCard(values: values, at: now, diagnostics: &diagnostics)
-    return JuniorHighHome(grade: grade, tabs: tabs, shareCard: card, diagnostics: diagnostics)
+    return JuniorHighHome(
+      grade: grade, tabs: tabs.value, shareCard: card, diagnostics: diagnostics)
   }
 
   /// The home screen's model at `time`'s current instant (see `home(for:values:at:)`).
@@ -26,34 +28,6 @@ extension JuniorHighFeature {
     -> JuniorHighHome
   {
     home(for: grade, values: values, at: time.now)
-  }
-
-  private static func homeTabs(
-    values: any ConfigValues, diagnostics: inout [Reason]
-  ) -> [JuniorHighTab] {
-    let key = JuniorHighFeatureKeys.homeTabs
-    let names = values.resolve(key)
-    if let diagnostic = names.diagnostic { diagnostics.append(diagnostic) }
-    var tabs: [JuniorHighTab] = []
-    for name in names.value {
-      guard let tab = JuniorHighTab(rawValue: name) else {
-        let known = JuniorHighTab.allCases.map(\.rawValue).joined(separator: ", ")
-        diagnostics.append(
-          .diagnostic("key '\(key.name)': unknown tab \"\(name)\" dropped (known: \(known))"))
-        continue
-      }
-      guard !tabs.contains(tab) else {
-        diagnostics.append(
-          .diagnostic("key '\(key.name)': tab \"\(name)\" is listed twice; keeping the first"))
-        continue
-      }
-      tabs.append(tab)
-    }
-    guard tabs.isEmpty else { return tabs }
-    diagnostics.append(
-      .diagnostic(
-        "key '\(key.name)': no known tab to show; using the default \(key.defaultRawValue)"))
-    return JuniorHighFeatureKeys.defaultHomeTabs
   }
 
   private static func shareCard(

@@ -16,12 +16,10 @@ public enum JuniorHighFeatureKeys {
   /// `junior_high_home_tabs` (JSON, default every tab but `ranking`): the home screen's
   /// tabs in order, by name (`JuniorHighTab`). Unknown names are dropped by the home model.
   public static let homeTabs = ConfigKey<[String]>(
-    "junior_high_home_tabs", valueType: .json, default: defaultHomeTabs.map(\.rawValue),
-    defaultRawValue: JSONValue.array(defaultHomeTabs.map { .string($0.rawValue) }).jsonText,
+    optionList: "junior_high_home_tabs", default: defaultHomeTabs.map(\.rawValue),
     description:
       "The junior-high home screen's tabs in order, as a JSON array of names: "
-      + JuniorHighTab.allCases.map(\.rawValue).joined(separator: ", ") + ".",
-    decode: ConfigListDecoding.names)
+      + JuniorHighTab.allCases.map(\.rawValue).joined(separator: ", ") + ".")
 
   /// `x_campaign_params_for_ios` (JSON, default `{}` = no campaign): the share card's
   /// campaign, read by Core's `CampaignSchedule`. A malformed value means no campaign and
