@@ -317,20 +317,22 @@ extension ConditionProgram {
 
   /// The signal as explanations name it, e.g. `customSignal 'grade'`.
   func describe(_ slot: SignalSlot) -> String {
+    let signal: Signal
     switch slot {
-    case .customSignal(let index): "customSignal '\(signalKeys[index])'"
-    case .userProperty(let key): "userProperty '\(strings[key])'"
-    case .appID: "app.id"
-    case .appVersion: "app.version"
-    case .appBuild: "app.build"
-    case .platform: "device.os"
-    case .country: "device.country"
-    case .language: "device.language"
-    case .installationID: "app.firebaseInstallationId"
-    case .audiences: "app.audiences"
-    case .firstOpenTime: "app.firstOpenTimestamp"
-    case .evaluationTime: "dateTime"
+    case .customSignal(let index): signal = .customSignal(signalKeys[index])
+    case .userProperty(let key): signal = .userProperty(strings[key])
+    case .appID: signal = .appID
+    case .appVersion: signal = .appVersion
+    case .appBuild: signal = .appBuild
+    case .platform: signal = .platform
+    case .country: signal = .country
+    case .language: signal = .language
+    case .installationID: signal = .installationID
+    case .audiences: signal = .audiences
+    case .firstOpenTime: signal = .firstOpenTime
+    case .evaluationTime: signal = .evaluationTime
     }
+    return signal.description
   }
 
   /// Micro-percent as a percent with up to six decimals: 87_400_000 -> `87.4`.
