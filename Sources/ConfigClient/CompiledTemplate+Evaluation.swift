@@ -80,16 +80,16 @@ extension CompiledTemplate {
       value = inAppValue(key, defaults)
       reasons.append(.because("condition '\(name)' says useInAppDefault; \(inAppWording(value))"))
     case nil:
-      if parameter.conditionalValues.isEmpty {
-        reasons.append(.because("'\(key)' has no conditional values"))
-      }
+      let noWinner =
+        parameter.conditionalValues.isEmpty ? "no conditional values" : "no condition applies"
       switch parameter.defaultValue {
       case .string(let text):
         value = ConfigValue(key: key, rawValue: text, source: .remote)
-        reasons.append(.because("no condition applies; the parameter's default value applies"))
+        reasons.append(.because("\(noWinner); the parameter's default value applies"))
       case .inAppDefault:
         value = inAppValue(key, defaults)
-        reasons.append(.because("no condition applies and the parameter has no default value; \(inAppWording(value))"))
+        reasons.append(
+          .because("\(noWinner) and the parameter has no default value; \(inAppWording(value))"))
       }
     }
     return Explained(value, reasons: reasons)

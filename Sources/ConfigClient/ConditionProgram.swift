@@ -210,7 +210,8 @@ struct ConditionProgramBuilder {
     case .audience(let op, let targets):
       return .audience(op, internRange(targets))
     case .time(let op, let target):
-      let text = target.text + " " + (target.zone ?? "GMT")
+      let text =
+        "\(target.text) \(target.zone ?? "GMT") (\(Timestamp.format(target.instant)))"
       return .time(slot(signal), op, instant: target.instant.timeIntervalSince1970, text: intern(text))
     }
   }

@@ -35,4 +35,7 @@ public enum RootRoutingKeys {
   public static let all: [AnyConfigKey] = [
     isUnderMaintenance.erased, maintenanceMessage.erased, forceAlertInformation.erased,
   ]
+
+  /// The keys as RootRouting's declared set, for the app's `ConfigKeyCatalog`.
+  public static let keySet = ConfigKeySet(module: name, keys: all)
 }

@@ -9,15 +9,15 @@ extension ToolCommand {
     name: "evaluate",
     summary: "Evaluate a template for each context and print every key's value and source.",
     synopsis:
-      "switchyard evaluate --template T.json [--defaults D.json] [--contexts C.jsonl] [--explain]",
+      "switchyard evaluate [--template T.json] [--defaults D.json] [--contexts C.jsonl] [--explain]",
     options: [
-      .value("--template", "T.json", "The template (client or server format)."),
+      TemplateFile.optionalOption,
       .value("--defaults", "D.json", "A flat JSON object of in-app defaults."),
       .value("--contexts", "C.jsonl", "One evaluation context per line ('-' for stdin)."),
       .flag("--explain", "Add the reasons behind each value."),
     ]
   ) { arguments, io in
-    let template = try TemplateFile.load(try arguments.required("--template"))
+    let template = try TemplateFile.loadOrSample(arguments)
     let defaults = try arguments.value("--defaults").map(DefaultsFile.load) ?? InAppDefaults()
     let explain = arguments.flag("--explain")
     let time = SystemTimeSource()

@@ -34,22 +34,18 @@ enum OrientationCaseJSON {
 
   /// Reads one case; the error names the field at fault.
   static func scenario(_ object: JSONObject) throws(LineError) -> OrientationScenario {
-    if let unknown = object.keys.first(where: { !fields.contains($0) }) {
-      throw LineError(
-        "unknown field '\(unknown)'; expected one of \(fields.joined(separator: ", "))")
-    }
-    let idiom = try choice("idiom", in: object, DeviceIdiom.self) ?? .phone
+    let fields = try JSONFields(object, allowed: fields)
     return OrientationScenario(
-      idiom: idiom,
-      osMajorVersion: try osVersion(in: object) ?? 17,
-      plist: try mask("plist", in: object),
-      plistPad: try mask("plistPad", in: object),
-      requiresFullScreen: try bool("requiresFullScreen", in: object) ?? false,
-      hasLaunchScreen: try bool("launchScreen", in: object) ?? true,
-      delegateMask: try mask("delegate", in: object),
-      featureMask: try mask("feature", in: object),
-      hasHomeButton: try bool("homeButton", in: object) ?? false,
-      windowing: try choice("windowing", in: object, WindowingMode.self) ?? .fullScreen)
+      idiom: try fields.choice("idiom", DeviceIdiom.self) ?? .phone,
+      osMajorVersion: try fields.integer("os", in: 1...999, expected: "a major version such as 17") ?? 17,
+      plist: try fields.orientations("plist"),
+      plistPad: try fields.orientations("plistPad"),
+      requiresFullScreen: try fields.bool("requiresFullScreen") ?? false,
+      hasLaunchScreen: try fields.bool("launchScreen") ?? true,
+      delegateMask: try fields.orientations("delegate"),
+      featureMask: try fields.orientations("feature"),
+      hasHomeButton: try fields.bool("homeButton") ?? false,
+      windowing: try fields.choice("windowing", WindowingMode.self) ?? .fullScreen)
   }
 
   /// The answer line: `effective`, `enforcement`, `crash`, `appStoreRejects`,
@@ -62,64 +58,5 @@ enum OrientationCaseJSON {
       "appStoreRejects": .bool(decision.appStoreRejects),
       "diagnostics": .array(decision.diagnostics.map(JSONValue.string)),
     ]
-  }
-
-  /// The member, or nil when it is absent or `null`.
-  private static func member(_ name: String, in object: JSONObject) -> JSONValue? {
-    guard let value = object[name], !value.isNull else { return nil }
-    return value
-  }
-
-  private static func bool(_ name: String, in object: JSONObject) throws(LineError) -> Bool? {
-    guard let value = member(name, in: object) else { return nil }
-    guard case .bool(let flag) = value else {
-      throw LineError("field '\(name)': expected true or false, found \(value.kindDescription)")
-    }
-    return flag
-  }
-
-  private static func osVersion(in object: JSONObject) throws(LineError) -> Int? {
-    guard let value = member("os", in: object) else { return nil }
-    guard case .number(let number) = value, let version = number.intValue,
-      (1...999).contains(version)
-    else {
-      throw LineError("field 'os': expected a major version such as 17, found \(value.jsonText)")
-    }
-    return version
-  }
-
-  private static func choice<Choice: RawRepresentable & CaseIterable>(
-    _ name: String, in object: JSONObject, _ type: Choice.Type
-  ) throws(LineError) -> Choice? where Choice.RawValue == String {
-    guard let value = member(name, in: object) else { return nil }
-    guard case .string(let text) = value, let choice = Choice(rawValue: text) else {
-      let names = Choice.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
-      throw LineError("field '\(name)': expected one of \(names), found \(value.jsonText)")
-    }
-    return choice
-  }
-
-  private static func mask(
-    _ name: String, in object: JSONObject
-  ) throws(LineError) -> OrientationMask? {
-    guard let value = member(name, in: object) else { return nil }
-    guard case .array(let elements) = value else {
-      throw LineError(
-        "field '\(name)': expected a list of orientations, found \(value.kindDescription)")
-    }
-    var names: [String] = []
-    for (index, element) in elements.enumerated() {
-      guard case .string(let text) = element else {
-        throw LineError(
-          "field '\(name)': expected orientation names, found \(element.kindDescription) "
-            + "at index \(index)")
-      }
-      names.append(text)
-    }
-    do {
-      return try OrientationMask(names: names)
-    } catch {
-      throw LineError("field '\(name)': \(error)")
-    }
   }
 }

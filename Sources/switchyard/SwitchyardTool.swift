@@ -9,6 +9,11 @@ enum SwitchyardTool {
     .version,
     .evaluate,
     .validate,
+    .route,
+    .home,
+    .simulate,
+    .keys,
+    .defaults,
     .orientation,
     .bench,
   ]

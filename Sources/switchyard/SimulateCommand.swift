@@ -1,0 +1,120 @@
+import ConfigClient
+import Core
+import Foundation
+import RootRouting
+
+extension ToolCommand {
+  /// `switchyard simulate`: a synthetic population through the template and the router, so
+  /// a team sees what a template change does before publishing it.
+  static let simulate = ToolCommand(
+    name: "simulate",
+    summary: "Route a synthetic population; print each screen's share and each feature's reasons.",
+    synopsis: "switchyard simulate [--template T.json] [--users N] [--seed S] [--now ISO] [--json]",
+    options: [
+      TemplateFile.optionalOption,
+      .value("--users", "N", "How many users (default 1000)."),
+      .value("--seed", "S", "The population's seed (default 1); the same seed, the same users."),
+      .value("--now", "ISO", "The evaluation time, ISO-8601 with offset (default: now)."),
+      .flag("--json", "Print one JSON object instead of text."),
+    ]
+  ) { arguments, io in
+    let count = try arguments.integer("--users", in: 1...1_000_000) ?? 1_000
+    let seed = try arguments.integer("--seed", in: 0...Int.max) ?? 1
+    var now = SystemTimeSource().now
+    if let text = arguments.value("--now") {
+      do {
+        now = try Timestamp.parse(text)
+      } catch {
+        throw UsageError(command: "simulate", message: "option '--now': \(error)")
+      }
+    }
+    let template = try TemplateFile.loadOrSample(arguments)
+    let app = try AppComposition.standard()
+    var report = SimulationReport(users: count, seed: seed, descriptors: app.descriptors)
+    for user in SyntheticPopulation.users(count: count, seed: UInt64(seed)) {
+      let outcome = user.plan(template: template, app: app, now: now)
+      report.record(user, outcome)
+    }
+    if arguments.flag("--json") {
+      io.printLine(report.json.jsonText)
+    } else {
+      let source = arguments.value("--template") ?? SampleTemplate.name
+      io.printLine(report.text(templateName: source))
+    }
+    return .success
+  }
+}
+
+/// The tallies of one simulation: screens, and each feature's answers by reason.
+struct SimulationReport {
+  let users: Int
+  let seed: Int
+  private let descriptors: [FeatureDescriptor]
+  private var screens: [String: Int] = [:]
+  /// Per feature (in descriptor order): how many users each "serves" and "declines" reason got.
+  private var answers: [[Bool: [String: Int]]]
+
+  init(users: Int, seed: Int, descriptors: [FeatureDescriptor]) {
+    self.users = users
+    self.seed = seed
+    self.descriptors = descriptors
+    answers = descriptors.map { _ in [:] }
+  }
+
+  /// Counts one user's screen and every feature's answer for them (whether or not the
+  /// router got that far: a feature's reach is worth seeing behind the gates too).
+  mutating func record(_ user: RouteScenario, _ outcome: RouteOutcome) {
+    screens[outcome.route.screen.name, default: 0] += 1
+    guard let grade = user.grade, let values = outcome.values else { return }
+    let featureUser = FeatureUser(grade: grade, idiom: user.idiom)
+    for (index, descriptor) in descriptors.enumerated() {
+      let eligibility = descriptor.makeRule(values).eligibility(for: featureUser)
+      answers[index][eligibility.serves, default: [:]][eligibility.reason.message, default: 0] += 1
+    }
+  }
+
+  private static func sorted(_ counts: [String: Int]) -> [(String, Int)] {
+    counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
+  }
+
+  private func share(_ count: Int) -> String {
+    let tenths = (count * 1_000 + users / 2) / users
+    return "\(tenths / 10).\(tenths % 10)%"
+  }
+
+  /// The report for people.
+  func text(templateName: String) -> String {
+    var lines = ["\(users) simulated users (seed \(seed)) through \(templateName)", "", "screens"]
+    lines += AlignedColumns.format(
+      Self.sorted(screens).map { ["  " + $0.0, String($0.1), share($0.1)] })
+    for (index, descriptor) in descriptors.enumerated() {
+      let serves = answers[index][true] ?? [:]
+      let declines = answers[index][false] ?? [:]
+      let served = serves.values.reduce(0, +)
+      lines += ["", "\(descriptor.id): serves \(served) (\(share(served))) of the signed-in users"]
+      lines += AlignedColumns.format(
+        Self.sorted(serves).map { ["  serves", String($0.1), $0.0] }
+          + Self.sorted(declines).map { ["  declines", String($0.1), $0.0] })
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  /// The report for machines: `{"users", "seed", "screens": {name: count},
+  /// "features": {id: {"serves": {reason: count}, "declines": {reason: count}}}}`.
+  var json: JSONValue {
+    func counts(_ dictionary: [String: Int]) -> JSONValue {
+      .object(JSONObject(Self.sorted(dictionary).map { ($0.0, .number(JSONNumber($0.1))) }))
+    }
+    var features = JSONObject()
+    for (index, descriptor) in descriptors.enumerated() {
+      features[descriptor.id.rawValue] = [
+        "serves": counts(answers[index][true] ?? [:]),
+        "declines": counts(answers[index][false] ?? [:]),
+      ]
+    }
+    return [
+      "users": .number(JSONNumber(users)), "seed": .number(JSONNumber(seed)),
+      "screens": counts(screens), "features": .object(features),
+    ]
+  }
+}

@@ -1,0 +1,48 @@
+import ConfigClient
+import Core
+import RootRouting
+
+/// A reproducible population of signed-in users for `simulate`: grades across the three
+/// school stages, phones and iPads, app versions from old to current, and random user ids.
+/// The same seed gives the same users on every platform.
+enum SyntheticPopulation {
+  /// App versions in the field, with their share in percent: an old one below the sample's
+  /// forced-update minimum, and three current ones.
+  static let appVersions: [(version: String, percent: Int)] = [
+    ("1.9.2", 5), ("2.0.0", 15), ("2.2.1", 30), ("2.3.0", 50),
+  ]
+
+  /// `count` users from `seed`.
+  static func users(count: Int, seed: UInt64) -> [RouteScenario] {
+    var random = SeededRandomGenerator(seed: seed)
+    return (0..<count).map { _ in user(&random) }
+  }
+
+  private static func user(_ random: inout SeededRandomGenerator) -> RouteScenario {
+    // Stages: 60 % elementary, 30 % junior high, 10 % high school; years uniform.
+    let roll = Int.random(in: 0..<100, using: &random)
+    let stage: SchoolStage = roll < 60 ? .elementary : roll < 90 ? .juniorHigh : .highSchool
+    let year = Int.random(in: stage.validYears, using: &random)
+    let idiom: DeviceIdiom = Int.random(in: 0..<100, using: &random) < 55 ? .pad : .phone
+    var versionRoll = Int.random(in: 0..<100, using: &random)
+    var versionText = appVersions[appVersions.count - 1].version
+    for entry in appVersions {
+      if versionRoll < entry.percent {
+        versionText = entry.version
+        break
+      }
+      versionRoll -= entry.percent
+    }
+    let id = "user-" + String(random.next() & 0xFFFF_FFFF, radix: 16)
+    let profile: ProfileStatus
+    if let grade = try? Grade(stage: stage, year: year) {
+      profile = .loaded(UserProfile(grade: grade))
+    } else {
+      profile = .notLoaded
+    }
+    return RouteScenario(
+      session: .signedIn, profile: profile,
+      appVersion: SemanticVersion(versionText) ?? RouteScenario.defaultAppVersion, idiom: idiom,
+      context: EvaluationContext(randomizationID: id))
+  }
+}
