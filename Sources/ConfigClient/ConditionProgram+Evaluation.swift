@@ -117,11 +117,11 @@ extension ConditionProgram {
       }
       if why != nil {
         let patterns = regexes[range].map { "'\($0.pattern)'" }.joined(separator: ", ")
-        why = "\(describe(slot)) '\(actual)' \(matched ? "matches" : "matches none of") [\(patterns)]"
         let limit = regexes[range].map(\.inputLengthLimit).min() ?? BoundedRegex.maximumInputLength
-        if !matched, actual.count > limit {
-          why! += " (values over \(limit) characters are not searched)"
-        }
+        let unsearched =
+          !matched && actual.count > limit ? " (values over \(limit) characters are not searched)" : ""
+        why = "\(describe(slot)) '\(actual)' \(matched ? "matches" : "matches none of") [\(patterns)]"
+          + unsearched
       }
       return matched
     case .numeric(let slot, let op, let target):
