@@ -120,14 +120,14 @@ extension ConditionProgram {
         let limit = regexes[range].map(\.inputLengthLimit).min() ?? BoundedRegex.maximumInputLength
         let unsearched =
           !matched && actual.count > limit ? " (values over \(limit) characters are not searched)" : ""
-        why = "\(describe(slot)) '\(actual)' \(matched ? "matches" : "matches none of") [\(patterns)]"
+        why = "\(describe(slot)) \(Self.quoted(actual)) \(matched ? "matches" : "matches none of") [\(patterns)]"
           + unsearched
       }
       return matched
     case .numeric(let slot, let op, let target):
       guard let raw = text(slot, input.context, &scratch) else { return missing(slot, &why) }
       guard let actual = number(slot, input.context, &scratch) else {
-        if why != nil { why = "\(describe(slot)) '\(raw)' is not a number" }
+        if why != nil { why = "\(describe(slot)) \(Self.quoted(raw)) is not a number" }
         return false
       }
       let result = op.holds(actual, target)
@@ -136,7 +136,7 @@ extension ConditionProgram {
     case .version(let slot, let op, let target):
       guard let raw = text(slot, input.context, &scratch) else { return missing(slot, &why) }
       guard let actual = SemanticVersion(ConfigValueParser.trimmed(raw)) else {
-        if why != nil { why = "\(describe(slot)) '\(raw)' is not a valid version" }
+        if why != nil { why = "\(describe(slot)) \(Self.quoted(raw)) is not a valid version" }
         return false
       }
       let result = op.holds(actual, target)
@@ -265,7 +265,7 @@ extension ConditionProgram {
       case .equals: verb = result ? "is one of" : "is none of"
       case .notEquals: verb = result ? "is none of" : "is one of"
       }
-      why = "\(describe(slot)) '\(actual)' \(verb) [\(list)]"
+      why = "\(describe(slot)) \(Self.quoted(actual)) \(verb) [\(list)]"
     }
     return result
   }
@@ -333,6 +333,13 @@ extension ConditionProgram {
     case .evaluationTime: signal = .evaluationTime
     }
     return signal.description
+  }
+
+  /// A context value in quotes for an explanation, cut to its first 60 characters (with the
+  /// full length) so a huge value cannot flood the output.
+  static func quoted(_ value: String) -> String {
+    guard value.count > 60 else { return "'\(value)'" }
+    return "'\(value.prefix(60))...' (\(value.count) characters)"
   }
 
   /// Micro-percent as a percent with up to six decimals: 87_400_000 -> `87.4`.

@@ -160,6 +160,43 @@ struct ConditionEvaluationTests {
     #expect(Support.isTrue(Support.signal("s", test), Support.signals(["s": .string(value)])) == expected)
   }
 
+  @Test(
+    "regex targets: an unanchored search, any target matching, where . is one character",
+    arguments: [
+      (["b+c"], "abbbcd", true),
+      (["^b"], "abc", false),
+      (["^a.c$"], "abc", true),
+      (["x", "c$"], "abc", true),
+      (["^.$"], "👍", true),
+      (["^.$"], "👨‍👩‍👧", true),
+      (["^..$"], "🇯🇵", false),
+      (["(a+)+$"], String(repeating: "a", count: 5_000) + "!", false),
+    ])
+  func regexTargets(patterns: [String], value: String, expected: Bool) {
+    let condition = Support.signal("s", .string(.containsRegex, patterns))
+    #expect(Support.isTrue(condition, Support.signals(["s": .string(value)])) == expected)
+  }
+
+  @Test("an invalid regex target never matches and is a compile diagnostic; valid siblings still work")
+  func invalidRegexTarget() {
+    let condition = Support.signal("s", .string(.containsRegex, ["(unclosed", "ok"]))
+    #expect(Support.isTrue(condition, Support.signals(["s": "ok"])))
+    #expect(!Support.isTrue(condition, Support.signals(["s": "(unclosed"])))
+    let compiled = CompiledTemplate(Template(conditions: [NamedCondition(name: "c", condition: condition)]))
+    #expect(compiled.diagnostics.map(\.severity) == [.error])
+    #expect(compiled.diagnostics.first?.message.hasSuffix("; that target never matches") == true)
+  }
+
+  @Test("values longer than the regex bound do not match, and the explanation says so")
+  func regexInputBound() {
+    let value = String(repeating: "a", count: BoundedRegex.maximumInputLength + 1)
+    let condition = Support.signal("s", .string(.containsRegex, ["a"]))
+    #expect(!Support.isTrue(condition, Support.signals(["s": .string(value)])))
+    #expect(
+      Support.why(condition, Support.signals(["s": .string(value)]))
+        .hasSuffix("(values over \(BoundedRegex.maximumInputLength) characters are not searched)"))
+  }
+
   @Test("numbers are matched by string operators through their JSON spelling")
   func numbersAsStrings() throws {
     #expect(Support.isTrue(Support.signal("n", .string(.exactlyMatches, ["2.5"])), Support.signals(["n": 2.5])))
