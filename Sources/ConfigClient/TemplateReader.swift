@@ -169,7 +169,7 @@ private struct ReadingSession {
           conditions.append(
             NamedCondition(name: name, condition: condition, expression: expression, tagColor: tagColor))
         } catch {
-          self.error(location, "column \(error.column): \(error.message)")
+          self.error("\(location), column \(error.column)", error.message)
           conditions.append(
             NamedCondition(
               name: name, condition: .unknown("unparsable expression"), expression: expression,

@@ -76,6 +76,6 @@ struct ClientTemplateTests {
     let text = #"{"conditions": [{"name": "ios_jp", "expression": "device.country in ['JP'"}]}"#
     #expect(
       TemplateReader().read(text).problems
-        == [TemplateProblem(.error, at: "condition 'ios_jp'", "column 24: expected ',' or ']'")])
+        == [TemplateProblem(.error, at: "condition 'ios_jp', column 24", "expected ',' or ']'")])
   }
 }
