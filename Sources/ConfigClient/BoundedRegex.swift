@@ -40,19 +40,7 @@ public struct BoundedRegex: Sendable, Hashable {
 
   /// The pattern as given.
   public let pattern: String
-  /// The compiled program behind one reference, so copying a regex (out of a condition
-  /// table, into a closure) costs one retain instead of one per instruction table.
-  private let compiled: Compiled
-
-  private final class Compiled: Sendable {
-    let program: BoundedRegexProgram
-
-    init(_ program: BoundedRegexProgram) {
-      self.program = program
-    }
-  }
-
-  private var program: BoundedRegexProgram { compiled.program }
+  private let program: BoundedRegexProgram
 
   /// Compiles a pattern.
   /// - Throws: `RegexSyntaxError` naming the column of the first problem: a syntax error,
@@ -62,9 +50,8 @@ public struct BoundedRegex: Sendable, Hashable {
     var parser = try BoundedRegexParser(pattern: pattern)
     let parsed = try parser.parse()
     self.pattern = pattern
-    compiled = Compiled(
-      BoundedRegexProgram(
-        compiling: parsed.node, size: parsed.size, isCaseInsensitive: parser.isCaseInsensitive))
+    program = BoundedRegexProgram(
+      compiling: parsed.node, size: parsed.size, isCaseInsensitive: parser.isCaseInsensitive)
   }
 
   /// Unanchored search: does the pattern match anywhere in `text`?

@@ -5,8 +5,9 @@
 /// `set`), test a position (`assertion`), or branch without consuming (`split`, `jump`).
 /// `{m,n}` repetitions are expanded into copies here, which is why the parser bounds the
 /// expanded size. Sets and multi-scalar literals live in flat tables of plain values, so
-/// the matcher reads them without reference counting.
-struct BoundedRegexProgram: Sendable {
+/// the matcher reads them without reference counting; the program itself is a class, so
+/// a regex copied out of a table, or into a search, costs one retain.
+final class BoundedRegexProgram: Sendable {
   enum Instruction: Sendable {
     /// Consumes a single-scalar character equal to either value.
     case scalar(UInt32, UInt32)
