@@ -99,10 +99,8 @@ public enum ConfigValueParser {
 
   /// The integer a substring spells, or nil; see `integer(_:)`.
   public static func integer(_ text: Substring) -> Int? {
-    guard let value = number(text), value == value.rounded(), abs(value) < 9.0e15 else {
-      return nil
-    }
-    return Int(value)
+    guard let value = number(text), abs(value) < 9.0e15 else { return nil }
+    return Int(exactly: value)
   }
 
   /// Checks `[+-]? (digits [. digits?] | . digits) ([eE] [+-]? digits)?`.

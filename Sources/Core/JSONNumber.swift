@@ -30,12 +30,11 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
     doubleValue = finite
   }
 
-  /// The value as an `Int` when it is integral and in range.
+  /// The value as an `Int` when it is integral and fits (also on 32-bit platforms), below
+  /// 2^53 in magnitude so the `Double` held it exactly.
   public var intValue: Int? {
-    guard doubleValue.isFinite, doubleValue == doubleValue.rounded(),
-      abs(doubleValue) < 9.0e15
-    else { return nil }
-    return Int(doubleValue)
+    guard abs(doubleValue) < 9.0e15 else { return nil }
+    return Int(exactly: doubleValue)
   }
 
   /// The literal.

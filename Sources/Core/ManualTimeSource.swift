@@ -18,6 +18,7 @@ public final class ManualTimeSource: TimeSource, Sendable {
   }
 
   private struct SleeperWaiter {
+    let id: UInt64
     let count: Int
     let continuation: CheckedContinuation<Void, Never>
   }
@@ -97,15 +98,31 @@ public final class ManualTimeSource: TimeSource, Sendable {
   }
 
   /// Returns once at least `count` sleeps are waiting, so a test can advance the clock
-  /// knowing the code under test is already asleep.
+  /// knowing the code under test is already asleep. Returns early if the waiting task is
+  /// cancelled (a test's time limit), so a test that went wrong fails instead of hanging.
   public func waitForSleepers(count: Int) async {
-    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      let ready = state.withLock { state -> Bool in
-        if state.sleepers.count >= count { return true }
-        state.sleeperWaiters.append(SleeperWaiter(count: count, continuation: continuation))
-        return false
+    let id = state.withLock { state -> UInt64 in
+      state.nextID += 1
+      return state.nextID
+    }
+    await withTaskCancellationHandler {
+      await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+        let ready = state.withLock { state -> Bool in
+          if state.sleepers.count >= count || Task.isCancelled { return true }
+          state.sleeperWaiters.append(
+            SleeperWaiter(id: id, count: count, continuation: continuation))
+          return false
+        }
+        if ready { continuation.resume() }
       }
-      if ready { continuation.resume() }
+    } onCancel: {
+      let waiter = state.withLock { state -> SleeperWaiter? in
+        guard let index = state.sleeperWaiters.firstIndex(where: { $0.id == id }) else {
+          return nil
+        }
+        return state.sleeperWaiters.remove(at: index)
+      }
+      waiter?.continuation.resume()
     }
   }
 

@@ -47,7 +47,7 @@ struct ConfigValueParserTests {
 
   @Test(
     "integers are decimal literals with integral values",
-    arguments: [("3", 3 as Int?), ("3.0", 3), ("3e0", 3), ("-4", -4), ("3.5", nil), ("abc", nil), ("1e300", nil)])
+    arguments: [("3", 3 as Int?), ("3.0", 3), ("3e0", 3), ("-4", -4), ("3.5", nil), ("abc", nil), ("1e300", nil), ("9007199254740993", nil), ("-0", 0)])
   func integers(text: String, value: Int?) {
     #expect(ConfigValueParser.integer(text) == value)
   }

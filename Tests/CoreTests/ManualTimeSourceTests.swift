@@ -76,6 +76,15 @@ struct ManualTimeSourceTests {
     #expect(time.sleeperCount == 0)
   }
 
+  @Test("waiting for sleepers returns when the waiting task is cancelled")
+  func waitingIsCancellable() async {
+    let time = ManualTimeSource(now: start)
+    let waiter = Task { await time.waitForSleepers(count: 1) }
+    waiter.cancel()
+    await waiter.value
+    #expect(time.sleeperCount == 0)
+  }
+
   @Test("durations convert to seconds exactly enough for Date arithmetic")
   func durationSeconds() {
     #expect(Duration.seconds(90).timeInterval == 90)
