@@ -83,11 +83,19 @@ public struct BoundedRegex: Sendable, Hashable {
         position = text.index(after: position)
       }
     }
-    let result = text.utf8.withContiguousStorageIfAvailable { bytes in
+    func search(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
       BoundedRegexMachine.withMachine(program: program, bytes: bytes, text: text) { machine in
         machine.matches()
       }
     }
+    // A whole string reads its bytes through String's own view, which (unlike a slice's)
+    // hands out its storage without copying or retaining: the evaluator's common case.
+    let base = text.base
+    let isWhole = text.startIndex == base.startIndex && text.endIndex == base.endIndex
+    let result =
+      isWhole
+      ? base.utf8.withContiguousStorageIfAvailable(search)
+      : text.utf8.withContiguousStorageIfAvailable(search)
     if let result { return result }
     // Not stored as contiguous UTF-8 (a bridged string): search a native copy.
     var copy = String(text)

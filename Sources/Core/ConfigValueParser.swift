@@ -20,6 +20,13 @@ public enum ConfigValueParser {
 
   /// The substring without leading and trailing whitespace, without copying.
   public static func trimmed(_ text: Substring) -> Substring {
+    // Most values need no trimming: an ASCII non-space byte at each end settles it without
+    // walking Unicode scalars.
+    let utf8 = text.utf8
+    guard let first = utf8.first, let last = utf8.last else { return text }
+    if first < 0x80, last < 0x80, !isASCIIWhitespace(first), !isASCIIWhitespace(last) {
+      return text
+    }
     let scalars = text.unicodeScalars
     var start = scalars.startIndex
     var end = scalars.endIndex
@@ -32,13 +39,15 @@ public enum ConfigValueParser {
     return text[start..<end]
   }
 
+  private static func isASCIIWhitespace(_ byte: UInt8) -> Bool {
+    byte == 0x20 || (byte >= 0x09 && byte <= 0x0D)
+  }
+
   /// Unicode White_Space, with an ASCII fast path (tab, line feed, vertical tab, form feed,
   /// carriage return, space) that skips the property-table lookup.
   @inline(__always)
   private static func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
-    if scalar.value < 0x80 {
-      return scalar.value == 0x20 || (scalar.value >= 0x09 && scalar.value <= 0x0D)
-    }
+    if scalar.value < 0x80 { return isASCIIWhitespace(UInt8(scalar.value)) }
     return scalar.properties.isWhitespace
   }
 
