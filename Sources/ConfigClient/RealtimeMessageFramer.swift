@@ -48,6 +48,9 @@ public struct RealtimeMessageFramer: Sendable {
     self.maximumMessageBytes = max(1, maximumMessageBytes)
   }
 
+  /// How many bytes the framer holds between calls: never much more than the bound.
+  var bufferedByteCount: Int { line.count + eventData.count }
+
   /// Feeds the next chunk of the stream and returns the messages it completed, in order.
   public mutating func append(_ chunk: some Collection<UInt8>) -> [Output] {
     var outputs: [Output] = []
