@@ -63,9 +63,18 @@ struct HTTPExchange: Sendable {
     configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
     configuration.httpCookieStorage = nil
     configuration.httpShouldSetCookies = false
-    configuration.timeoutIntervalForRequest = max(0.001, idleTimeout.timeInterval)
-    configuration.timeoutIntervalForResource = max(0.001, resourceTimeout.timeInterval)
+    configuration.timeoutIntervalForRequest = wholeSeconds(idleTimeout)
+    configuration.timeoutIntervalForResource = wholeSeconds(resourceTimeout)
     return configuration
+  }
+
+  /// A timeout for URLSession, rounded up to whole seconds (at least one): Linux's
+  /// URLSession truncates its timeouts to whole seconds, so 0.5 s would time out at once.
+  /// Callers that need a finer deadline enforce it themselves.
+  static func wholeSeconds(_ duration: Duration) -> TimeInterval {
+    let seconds = duration.timeInterval
+    guard seconds.isFinite else { return 1 }
+    return max(1, min(seconds.rounded(.up), 365 * 86_400))
   }
 }
 

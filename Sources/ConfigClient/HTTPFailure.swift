@@ -51,6 +51,7 @@ enum HTTPFailure: Equatable {
     case .badServerResponse: "malformed HTTP response"
     case .httpTooManyRedirects, .redirectToNonExistentLocation: "bad redirect"
     case .unsupportedURL, .badURL: "unsupported URL"
+    case .unknown: "the connection failed"
     default: "URL error \(code.rawValue)"
     }
   }

@@ -17,7 +17,8 @@ public struct HTTPRealtimeTransport: RealtimeTransport {
   public let url: URL
   /// Extra request headers, e.g. `Authorization`.
   public let headers: [String: String]
-  /// The longest silence tolerated, before and after the response head.
+  /// The longest silence tolerated, before and after the response head, in whole seconds
+  /// (rounded up: Linux's URLSession counts whole seconds).
   public let idleTimeout: Duration
 
   /// A transport for the stream at `url`.
@@ -35,7 +36,7 @@ public struct HTTPRealtimeTransport: RealtimeTransport {
   {
     var request = URLRequest(
       url: url, cachePolicy: .reloadIgnoringLocalCacheData,
-      timeoutInterval: max(0.001, idleTimeout.timeInterval))
+      timeoutInterval: HTTPExchange.wholeSeconds(idleTimeout))
     request.httpMethod = "GET"
     request.setValue("text/event-stream, application/json", forHTTPHeaderField: "Accept")
     request.setValue("no-cache", forHTTPHeaderField: "Cache-Control")

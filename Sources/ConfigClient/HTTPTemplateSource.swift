@@ -77,7 +77,7 @@ public struct HTTPTemplateSource: TemplateSource {
   private func makeRequest(ifNoneMatch etag: String?, timeout: Duration) -> URLRequest {
     var request = URLRequest(
       url: url, cachePolicy: .reloadIgnoringLocalCacheData,
-      timeoutInterval: max(0.001, timeout.timeInterval))
+      timeoutInterval: HTTPExchange.wholeSeconds(timeout))
     request.httpMethod = "GET"
     request.setValue("application/json", forHTTPHeaderField: "Accept")
     for (name, value) in headers.sorted(by: { $0.key < $1.key }) {

@@ -81,12 +81,24 @@ struct HTTPTemplateSourceTests {
   @Test(
     "URLSession's own timeout also reads as a timeout, before or after the response head",
     arguments: [LoopbackResponse.stall, .stream(LoopbackStream())])
-  func realTimeout(response: LoopbackResponse) async throws {
+  func urlSessionTimeout(response: LoopbackResponse) async throws {
     try await LoopbackHTTPServer.with { server in
       server.enqueue(at: "/t", response)
+      // A clock that never moves: only URLSession's (real, one-second) timeout can fire.
+      let source = HTTPTemplateSource(url: server.url("/t"), timeSource: ManualTimeSource())
+      await #expect(throws: TemplateSourceError.timeout) {
+        try await source.fetchTemplate(ifNoneMatch: nil, timeout: .seconds(1))
+      }
+    }
+  }
+
+  @Test("a timeout under a second is kept by the source's own deadline")
+  func subSecondTimeout() async throws {
+    try await LoopbackHTTPServer.with { server in
+      server.enqueue(at: "/t", .stall)
       let source = HTTPTemplateSource(url: server.url("/t"))
       await #expect(throws: TemplateSourceError.timeout) {
-        try await source.fetchTemplate(ifNoneMatch: nil, timeout: .milliseconds(300))
+        try await source.fetchTemplate(ifNoneMatch: nil, timeout: .milliseconds(200))
       }
     }
   }

@@ -65,12 +65,10 @@ final class LoopbackHTTPServer: Sendable {
   }
 
   /// Runs `body` with a fresh server and stops the server however `body` ends.
-  static func with<Result>(
-    _ body: (LoopbackHTTPServer) async throws -> Result
-  ) async throws -> Result {
+  static func with(_ body: (LoopbackHTTPServer) async throws -> Void) async throws {
     let server = try LoopbackHTTPServer()
     defer { server.stop() }
-    return try await body(server)
+    try await body(server)
   }
 
   /// `http://127.0.0.1:<port><path>`.
