@@ -9,6 +9,8 @@ enum SwitchyardTool {
     .version,
     .evaluate,
     .validate,
+    .fetch,
+    .watch,
     .bench,
   ]
 

@@ -226,26 +226,29 @@ final class LoopbackHTTPServer: Sendable {
     return nil
   }
 
-  /// Logs the request, wakes the tests waiting for it and picks its answer.
+  /// Picks the request's answer, then logs the request and wakes the tests waiting for it:
+  /// in that order, so a test that saw the request in the log can re-script the path
+  /// without changing the answer this request already got.
   private func record(_ request: LoopbackRequest) -> LoopbackResponse {
-    let (answer, satisfied, requests) = state.withLock {
-      state -> (LoopbackResponse?, [RequestWaiter], [LoopbackRequest]) in
+    let (scripted, handler) = state.withLock { state -> (LoopbackResponse?, Handler?) in
+      if var queue = state.scripted[request.path], !queue.isEmpty {
+        let response = queue.removeFirst()
+        state.scripted[request.path] = queue
+        return (response, nil)
+      }
+      return (nil, state.handlers[request.path])
+    }
+    // The handler runs outside the lock, so it may itself use the server.
+    let response = scripted ?? handler?(request) ?? .status(404)
+    let (satisfied, requests) = state.withLock { state -> ([RequestWaiter], [LoopbackRequest]) in
       state.requests.append(request)
       let requests = state.requests
       let ready = state.requestWaiters.filter { $0.count <= requests.count }
       state.requestWaiters.removeAll { $0.count <= requests.count }
-      if var queue = state.scripted[request.path], !queue.isEmpty {
-        let response = queue.removeFirst()
-        state.scripted[request.path] = queue
-        return (response, ready, requests)
-      }
-      return (nil, ready, requests)
+      return (ready, requests)
     }
     for waiter in satisfied { waiter.continuation.resume(returning: requests) }
-    if let answer { return answer }
-    // The handler runs outside the lock, so it may itself use the server.
-    let handler = state.withLock { $0.handlers[request.path] }
-    return handler?(request) ?? .status(404)
+    return response
   }
 
   private func respond(_ response: LoopbackResponse, on connection: Int32) {
