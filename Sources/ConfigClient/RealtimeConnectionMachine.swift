@@ -77,7 +77,8 @@ struct RealtimeConnectionMachine: Sendable {
       state = .listening
       return .listen
     case (_, .retryIntervalReceived(let interval)):
-      let seconds = min(max(0, interval.timeInterval), max(0, backoff.maximumRetryAfter.timeInterval))
+      let seconds = min(
+        max(0, interval.timeInterval), max(0, backoff.maximumRetryAfter.timeInterval))
       extendNotBefore(to: now.addingTimeInterval(seconds))
       return .listen
     case (.connecting(let failures), .connectFailed(let error)),

@@ -64,7 +64,8 @@ public struct RealtimeMessage: Sendable, Equatable {
     switch value {
     case .number(let literal): number = literal.intValue
     case .string(let text):
-      number = text.utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+      number =
+        text.utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
         ? Int(text) : nil
     default:
       throw RealtimeMessageError(

@@ -50,8 +50,8 @@ extension ToolCommand {
           io.printError("switchyard watch: listening to \(streamURL.absoluteString)")
         case .disconnected(let error, let delay):
           let cause = error.map { "\($0)" } ?? "the server ended the stream"
-          io.printError(
-            "switchyard watch: warning: \(cause); reconnecting in \(Int(delay.timeInterval.rounded(.up))) s")
+          let seconds = Int(delay.timeInterval.rounded(.up))
+          io.printError("switchyard watch: warning: \(cause); reconnecting in \(seconds) s")
         case .fetchFailed(let version, let error):
           let cause = error.map { "\($0)" } ?? "the server still serves an older template"
           io.printError("switchyard watch: warning: could not fetch version \(version): \(cause)")

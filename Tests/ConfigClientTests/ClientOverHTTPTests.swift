@@ -29,7 +29,8 @@ struct ClientOverHTTPTests {
       let first = try await client.fetch()
       let second = try await client.fetch()
       let forced = try await client.fetch(ignoringMinimumInterval: true)
-      #expect([first, second, forced] == [.newTemplate(versionNumber: 7), .servedFromCache, .notModified])
+      #expect(
+        [first, second, forced] == [.newTemplate(versionNumber: 7), .servedFromCache, .notModified])
       #expect(server.requests.map { $0.header("If-None-Match") } == [nil, "\"abc\""])
       #expect(await client.fetchedVersionNumber == 7)
     }
@@ -127,12 +128,16 @@ struct ClientOverHTTPTests {
   @Test(
     "a body cut short or over the limit is rejected and replaces nothing",
     arguments: [
-      (LoopbackResponse.cutShort("{\"parameters\": {}", declaredLength: 150), TemplateSourceError.truncatedBody(received: 17, expected: 150)),
+      (
+        LoopbackResponse.cutShort("{\"parameters\": {}", declaredLength: 150),
+        TemplateSourceError.truncatedBody(received: 17, expected: 150)
+      ),
       (LoopbackResponse.ok(String(repeating: " ", count: 300) + "{}"), .bodyTooLarge(limit: 200)),
     ])
   func brokenBodies(response: LoopbackResponse, error: TemplateSourceError) async throws {
     try await LoopbackHTTPServer.with { server in
-      server.enqueue(at: "/t", .ok(RealtimeTestTemplates.json(version: 1, ["a": "b"]), etag: "\"1\""), response)
+      server.enqueue(
+        at: "/t", .ok(RealtimeTestTemplates.json(version: 1, ["a": "b"]), etag: "\"1\""), response)
       let client = Self.client(server, time: ManualTimeSource(), maximumTemplateBytes: 200)
       try await client.fetchAndActivate()
       await #expect(throws: FetchError.source(error)) {

@@ -42,7 +42,10 @@ struct HTTPTemplateSourceTests {
   @Test(
     "any status other than 200 and 304 is an HTTP error with its Retry-After",
     arguments: [
-      (LoopbackResponse.status(429, headers: [("Retry-After", "120")]), 429, RetryAfter.seconds(120)),
+      (
+        LoopbackResponse.status(429, headers: [("Retry-After", "120")]), 429,
+        RetryAfter.seconds(120)
+      ),
       (
         .status(429, headers: [("Retry-After", "Wed, 21 Oct 2015 07:28:00 GMT")]), 429,
         .date(Date(timeIntervalSince1970: 1_445_412_480))

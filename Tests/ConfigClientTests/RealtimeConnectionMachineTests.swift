@@ -31,8 +31,9 @@ struct RealtimeConnectionMachineTests {
     #expect(
       machine.handle(.connectFailed(Self.refused), now: Self.now, randomFraction: 0.5)
         == .stop(.retryBudgetExhausted(lastError: Self.refused)))
-    #expect(machine.handle(.connected, now: Self.now, randomFraction: 0.5)
-      == .stop(.retryBudgetExhausted(lastError: Self.refused)))
+    #expect(
+      machine.handle(.connected, now: Self.now, randomFraction: 0.5)
+        == .stop(.retryBudgetExhausted(lastError: Self.refused)))
   }
 
   @Test(
@@ -40,7 +41,8 @@ struct RealtimeConnectionMachineTests {
     arguments: [(0.0, 1.0), (0.5, 2.0), (0.999, 2.998)])
   func jitter(fraction: Double, seconds: Double) throws {
     var machine = Self.machine()
-    let action = machine.handle(.connectFailed(Self.refused), now: Self.now, randomFraction: fraction)
+    let action = machine.handle(
+      .connectFailed(Self.refused), now: Self.now, randomFraction: fraction)
     guard case .reconnect(let delay) = action else {
       Issue.record("expected a reconnection, got \(action)")
       return
@@ -51,12 +53,20 @@ struct RealtimeConnectionMachineTests {
   @Test("an accepted connection resets the budget; a drop starts the backoff again")
   func connectionResets() {
     var machine = Self.machine(budget: 2)
-    #expect(machine.handle(.connectFailed(.timeout), now: Self.now, randomFraction: 0.5) == .reconnect(after: .seconds(2)))
-    #expect(machine.handle(.connectFailed(.timeout), now: Self.now, randomFraction: 0.5) == .reconnect(after: .seconds(4)))
+    #expect(
+      machine.handle(.connectFailed(.timeout), now: Self.now, randomFraction: 0.5)
+        == .reconnect(after: .seconds(2)))
+    #expect(
+      machine.handle(.connectFailed(.timeout), now: Self.now, randomFraction: 0.5)
+        == .reconnect(after: .seconds(4)))
     #expect(machine.handle(.connected, now: Self.now, randomFraction: 0.5) == .listen)
     #expect(machine.consecutiveFailures == 0)
-    #expect(machine.handle(.streamEnded(nil), now: Self.now, randomFraction: 0.5) == .reconnect(after: .seconds(2)))
-    #expect(machine.handle(.streamEnded(.timeout), now: Self.now, randomFraction: 0.5) == .reconnect(after: .seconds(4)))
+    #expect(
+      machine.handle(.streamEnded(nil), now: Self.now, randomFraction: 0.5)
+        == .reconnect(after: .seconds(2)))
+    #expect(
+      machine.handle(.streamEnded(.timeout), now: Self.now, randomFraction: 0.5)
+        == .reconnect(after: .seconds(4)))
     #expect(
       machine.handle(.connectFailed(Self.refused), now: Self.now, randomFraction: 0.5)
         == .stop(.retryBudgetExhausted(lastError: Self.refused)))
@@ -66,29 +76,45 @@ struct RealtimeConnectionMachineTests {
   func retryInterval() {
     var machine = Self.machine()
     #expect(machine.handle(.connected, now: Self.now, randomFraction: 0.5) == .listen)
-    #expect(machine.handle(.retryIntervalReceived(.seconds(60)), now: Self.now, randomFraction: 0.5) == .listen)
+    #expect(
+      machine.handle(.retryIntervalReceived(.seconds(60)), now: Self.now, randomFraction: 0.5)
+        == .listen)
     let later = Self.now.addingTimeInterval(10)
-    #expect(machine.handle(.streamEnded(nil), now: later, randomFraction: 0.5) == .reconnect(after: .seconds(50)))
+    #expect(
+      machine.handle(.streamEnded(nil), now: later, randomFraction: 0.5)
+        == .reconnect(after: .seconds(50)))
     // Once the deadline has passed, the backoff alone decides.
     let muchLater = Self.now.addingTimeInterval(100)
-    #expect(machine.handle(.connectFailed(.timeout), now: muchLater, randomFraction: 0.5) == .reconnect(after: .seconds(4)))
+    #expect(
+      machine.handle(.connectFailed(.timeout), now: muchLater, randomFraction: 0.5)
+        == .reconnect(after: .seconds(4)))
     var capped = Self.machine()
     _ = capped.handle(.retryIntervalReceived(.seconds(86_400)), now: Self.now, randomFraction: 0.5)
-    #expect(capped.handle(.streamEnded(nil), now: Self.now, randomFraction: 0.5) == .reconnect(after: .seconds(600)))
+    #expect(
+      capped.handle(.streamEnded(nil), now: Self.now, randomFraction: 0.5)
+        == .reconnect(after: .seconds(600)))
   }
 
   @Test("Retry-After on a refused stream is honoured, as seconds or as a date")
   func retryAfter() {
     var machine = Self.machine()
     let busy = RealtimeStreamError.http(status: 503, retryAfter: .seconds(120))
-    #expect(machine.handle(.connectFailed(busy), now: Self.now, randomFraction: 0.5) == .reconnect(after: .seconds(120)))
-    let date = RealtimeStreamError.http(status: 429, retryAfter: .date(Self.now.addingTimeInterval(300)))
-    #expect(machine.handle(.connectFailed(date), now: Self.now, randomFraction: 0.5) == .reconnect(after: .seconds(300)))
+    #expect(
+      machine.handle(.connectFailed(busy), now: Self.now, randomFraction: 0.5)
+        == .reconnect(after: .seconds(120)))
+    let date = RealtimeStreamError.http(
+      status: 429, retryAfter: .date(Self.now.addingTimeInterval(300)))
+    #expect(
+      machine.handle(.connectFailed(date), now: Self.now, randomFraction: 0.5)
+        == .reconnect(after: .seconds(300)))
   }
 
   @Test(
     "a 4xx other than 408 and 429 stops at once; other statuses are retried",
-    arguments: [(400, false), (401, false), (403, false), (404, false), (408, true), (429, true), (500, true), (503, true)])
+    arguments: [
+      (400, false), (401, false), (403, false), (404, false), (408, true), (429, true), (500, true),
+      (503, true),
+    ])
   func statuses(status: Int, retried: Bool) {
     var machine = Self.machine()
     let error = RealtimeStreamError.http(status: status, retryAfter: nil)
@@ -100,10 +126,16 @@ struct RealtimeConnectionMachineTests {
   func featureDisabled() {
     var listening = Self.machine()
     _ = listening.handle(.connected, now: Self.now, randomFraction: 0.5)
-    #expect(listening.handle(.featureDisabled, now: Self.now, randomFraction: 0.5) == .stop(.featureDisabled))
-    #expect(listening.handle(.streamEnded(nil), now: Self.now, randomFraction: 0.5) == .stop(.featureDisabled))
+    #expect(
+      listening.handle(.featureDisabled, now: Self.now, randomFraction: 0.5)
+        == .stop(.featureDisabled))
+    #expect(
+      listening.handle(.streamEnded(nil), now: Self.now, randomFraction: 0.5)
+        == .stop(.featureDisabled))
     var connecting = Self.machine()
-    #expect(connecting.handle(.featureDisabled, now: Self.now, randomFraction: 0.5) == .stop(.featureDisabled))
+    #expect(
+      connecting.handle(.featureDisabled, now: Self.now, randomFraction: 0.5)
+        == .stop(.featureDisabled))
   }
 
   @Test("a zero budget gives up after the first failure")

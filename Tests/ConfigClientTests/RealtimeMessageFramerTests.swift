@@ -86,17 +86,44 @@ struct RealtimeMessageFramerTests {
   @Test(
     "each framing rule",
     arguments: [
-      ("one JSON message per line, LF", ["{\"a\":1}\n{\"b\":2}\n"], [Frame.message("{\"a\":1}"), .message("{\"b\":2}")]),
-      ("CRLF and lone CR end lines", ["{\"a\":1}\r\n{\"b\":2}\r{\"c\":3}\r\n"], [.message("{\"a\":1}"), .message("{\"b\":2}"), .message("{\"c\":3}")]),
-      ("a CRLF split between chunks is one line end", ["{\"a\":1}\r", "\n\n{\"b\":2}\n"], [.message("{\"a\":1}"), .message("{\"b\":2}")]),
+      (
+        "one JSON message per line, LF", ["{\"a\":1}\n{\"b\":2}\n"],
+        [Frame.message("{\"a\":1}"), .message("{\"b\":2}")]
+      ),
+      (
+        "CRLF and lone CR end lines", ["{\"a\":1}\r\n{\"b\":2}\r{\"c\":3}\r\n"],
+        [.message("{\"a\":1}"), .message("{\"b\":2}"), .message("{\"c\":3}")]
+      ),
+      (
+        "a CRLF split between chunks is one line end", ["{\"a\":1}\r", "\n\n{\"b\":2}\n"],
+        [.message("{\"a\":1}"), .message("{\"b\":2}")]
+      ),
       ("leading blanks before a JSON line", ["  \t{\"a\":1}\n"], [.message("  \t{\"a\":1}")]),
-      ("SSE data lines join with LF and dispatch at the blank line", ["data: {\"a\":\ndata: 1}\n\n"], [.message("{\"a\":\n1}")]),
-      ("SSE data without the blank line waits, and is dropped at the end", ["data: {\"a\":1}\n"], []),
-      ("only one space after the colon is removed", ["data:   {\"a\":1}\n\n"], [.message("  {\"a\":1}")]),
-      ("a data line without a colon is an empty data line", ["data\ndata: {}\n\n"], [.message("\n{}")]),
-      ("comments and other fields are skipped", [": hi\nevent: x\nid: 1\nretry: 5\nfoo: bar\ndata: {}\n\n"], [.message("{}")]),
+      (
+        "SSE data lines join with LF and dispatch at the blank line",
+        ["data: {\"a\":\ndata: 1}\n\n"], [.message("{\"a\":\n1}")]
+      ),
+      (
+        "SSE data without the blank line waits, and is dropped at the end", ["data: {\"a\":1}\n"],
+        []
+      ),
+      (
+        "only one space after the colon is removed", ["data:   {\"a\":1}\n\n"],
+        [.message("  {\"a\":1}")]
+      ),
+      (
+        "a data line without a colon is an empty data line", ["data\ndata: {}\n\n"],
+        [.message("\n{}")]
+      ),
+      (
+        "comments and other fields are skipped",
+        [": hi\nevent: x\nid: 1\nretry: 5\nfoo: bar\ndata: {}\n\n"], [.message("{}")]
+      ),
       ("an event with no data dispatches nothing", ["event: ping\n\n"], []),
-      ("blank keep-alive lines and whitespace-only messages are dropped", ["\n\n\r\n", "data:  \n\n"], []),
+      (
+        "blank keep-alive lines and whitespace-only messages are dropped",
+        ["\n\n\r\n", "data:  \n\n"], []
+      ),
       ("a byte-order mark at the start is skipped", ["\u{FEFF}data: {}\n\n"], [.message("{}")]),
       ("a last JSON line without a line end is kept", ["{\"a\":1}"], [.message("{\"a\":1}")]),
       ("a colon-free line that is not JSON is an unknown field", ["hello\n{}\n"], [.message("{}")]),
@@ -112,11 +139,18 @@ struct RealtimeMessageFramerTests {
       (["{\"a\":\"1234\"}\n"], 12, [Frame.message("{\"a\":\"1234\"}")]),
       (["{\"a\":\"12345\"}\n{}\n"], 12, [.oversized, .message("{}")]),
       // A JSON line far over the bound, in many chunks.
-      ([String(repeating: "{", count: 50)] + Array(repeating: "xxxxxxxxxx", count: 100) + ["\n{}\n"], 12, [.oversized, .message("{}")]),
+      (
+        [String(repeating: "{", count: 50)] + Array(repeating: "xxxxxxxxxx", count: 100) + [
+          "\n{}\n"
+        ], 12, [.oversized, .message("{}")]
+      ),
       // An SSE event whose data lines add up past the bound.
       (["data: 123456\ndata: 123456\ndata: 1\n\ndata: {}\n\n"], 12, [.oversized, .message("{}")]),
       // One SSE data line far over the bound.
-      (["data: " + String(repeating: "x", count: 500) + "\ndata: more\n\ndata: {}\n\n"], 12, [.oversized, .message("{}")]),
+      (
+        ["data: " + String(repeating: "x", count: 500) + "\ndata: more\n\ndata: {}\n\n"], 12,
+        [.oversized, .message("{}")]
+      ),
       // A long comment is not a message: skipped silently.
       ([":" + String(repeating: "x", count: 500) + "\n{}\n"], 12, [.message("{}")]),
     ] as [([String], Int, [Frame])])

@@ -17,7 +17,10 @@ struct RealtimeMessageTests {
         #"{"featureDisabled": false, "latestTemplateVersionNumber": 7, "retryIntervalSeconds": 5}"#,
         RealtimeMessage(latestTemplateVersionNumber: 7, retryInterval: .seconds(5))
       ),
-      (#"{"somethingNew": [1, 2], "latestTemplateVersionNumber": 1.0}"#, RealtimeMessage(latestTemplateVersionNumber: 1)),
+      (
+        #"{"somethingNew": [1, 2], "latestTemplateVersionNumber": 1.0}"#,
+        RealtimeMessage(latestTemplateVersionNumber: 1)
+      ),
       ("{}", RealtimeMessage()),
     ])
   func reads(json: String, expected: RealtimeMessage) throws {
@@ -33,7 +36,10 @@ struct RealtimeMessageTests {
       (#"{"latestTemplateVersionNumber": -1}"#, "latestTemplateVersionNumber"),
       (#"{"latestTemplateVersionNumber": 1.5}"#, "latestTemplateVersionNumber"),
       (#"{"latestTemplateVersionNumber": "12a"}"#, "latestTemplateVersionNumber"),
-      (#"{"latestTemplateVersionNumber": "99999999999999999999999"}"#, "latestTemplateVersionNumber"),
+      (
+        #"{"latestTemplateVersionNumber": "99999999999999999999999"}"#,
+        "latestTemplateVersionNumber"
+      ),
       (#"{"latestTemplateVersionNumber": null}"#, "latestTemplateVersionNumber"),
       (#"{"featureDisabled": 1}"#, "featureDisabled"),
       (#"{"retryIntervalSeconds": -5}"#, "retryIntervalSeconds"),
@@ -49,7 +55,9 @@ struct RealtimeMessageTests {
 
   @Test("deep nesting is refused without trapping")
   func deepNesting() {
-    let json = "{\"x\":" + String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000) + "}"
+    let json =
+      "{\"x\":" + String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)
+      + "}"
     #expect(throws: RealtimeMessageError.self) { try RealtimeMessage(jsonBytes: Array(json.utf8)) }
   }
 }

@@ -27,8 +27,10 @@ struct RetryAfterHeaderTests {
   @Test(
     "anything else is ignored",
     arguments: [
-      "", "soon", "-5", "1.5", "12 s", "Sun, 06 Nov 1994 08:49:37 PST", "Sun, 31 Feb 1994 08:49:37 GMT",
-      "Sun, 06 Foo 1994 08:49:37 GMT", "Sun, 06 Nov 1994 25:49:37 GMT", "Sun, 06 Nov 94 08:49:37 GMT",
+      "", "soon", "-5", "1.5", "12 s", "Sun, 06 Nov 1994 08:49:37 PST",
+      "Sun, 31 Feb 1994 08:49:37 GMT",
+      "Sun, 06 Foo 1994 08:49:37 GMT", "Sun, 06 Nov 1994 25:49:37 GMT",
+      "Sun, 06 Nov 94 08:49:37 GMT",
       "Xyz, 06 Nov 1994 08:49:37 GMT", "Sun, 06 Nov 1994 8:49:37 GMT", "Sun Nov  6 08:49:37",
       "Sun, ٠٦ Nov 1994 08:49:37 GMT",
     ])

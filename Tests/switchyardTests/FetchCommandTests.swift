@@ -9,9 +9,12 @@ import Testing
 struct FetchCommandTests {
   static let template = """
     {"version": {"versionNumber": "7"},
-     "conditions": [{"name": "paid", "condition": {"customSignal": {"customSignalOperator": "STRING_EXACTLY_MATCHES", "customSignalKey": "tier", "targetCustomSignalValues": ["paid"]}}}],
+     "conditions": [{"name": "paid", "condition": {"customSignal": {
+       "customSignalOperator": "STRING_EXACTLY_MATCHES", "customSignalKey": "tier",
+       "targetCustomSignalValues": ["paid"]}}}],
      "parameters": {
-       "welcome": {"defaultValue": {"value": "hi"}, "conditionalValues": {"paid": {"value": "hello supporter"}}},
+       "welcome": {"defaultValue": {"value": "hi"},
+                   "conditionalValues": {"paid": {"value": "hello supporter"}}},
        "limit": {"defaultValue": {"value": "3"}, "valueType": "NUMBER"}}}
     """
   static let values =

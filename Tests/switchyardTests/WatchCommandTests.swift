@@ -35,7 +35,8 @@ struct WatchCommandTests {
   @Test("after the first fetch it prints one JSON line per update activated, up to K")
   func printsUpdates() async throws {
     try await LoopbackHTTPServer.with { server in
-      server.serveTemplate(at: "/t.json", Self.template(1, greeting: "hi", color: "red"), etag: "\"1\"")
+      server.serveTemplate(
+        at: "/t.json", Self.template(1, greeting: "hi", color: "red"), etag: "\"1\"")
       let stream = LoopbackStream()
       server.enqueue(at: "/stream", .stream(stream))
       let cache = try TemporaryDirectory()
@@ -43,10 +44,12 @@ struct WatchCommandTests {
         await Self.watch(Self.arguments(server, cache: cache, ["--max-updates", "2"]))
       }
       await stream.waitUntilConnected()
-      server.serveTemplate(at: "/t.json", Self.template(2, greeting: "hello", color: "red"), etag: "\"2\"")
+      server.serveTemplate(
+        at: "/t.json", Self.template(2, greeting: "hello", color: "red"), etag: "\"2\"")
       stream.send("{\"latestTemplateVersionNumber\": 2}\n")
       _ = await server.waitForRequests(count: 3)
-      server.serveTemplate(at: "/t.json", Self.template(5, greeting: "hey", color: "blue"), etag: "\"5\"")
+      server.serveTemplate(
+        at: "/t.json", Self.template(5, greeting: "hey", color: "blue"), etag: "\"5\"")
       stream.send("data: {\"latestTemplateVersionNumber\": 5}\n\n")
       let (status, capture) = await watch.value
       #expect(status == .success)
@@ -69,7 +72,8 @@ struct WatchCommandTests {
   @Test("an announcement of the active version prints nothing")
   func ignoresCurrentVersion() async throws {
     try await LoopbackHTTPServer.with { server in
-      server.serveTemplate(at: "/t.json", Self.template(4, greeting: "hi", color: "red"), etag: "\"4\"")
+      server.serveTemplate(
+        at: "/t.json", Self.template(4, greeting: "hi", color: "red"), etag: "\"4\"")
       let stream = LoopbackStream()
       server.enqueue(at: "/stream", .stream(stream))
       let cache = try TemporaryDirectory()
@@ -85,7 +89,8 @@ struct WatchCommandTests {
   @Test("a stream the server refuses ends the watch with status 1 and the reason")
   func refusedStream() async throws {
     try await LoopbackHTTPServer.with { server in
-      server.serveTemplate(at: "/t.json", Self.template(1, greeting: "hi", color: "red"), etag: "\"1\"")
+      server.serveTemplate(
+        at: "/t.json", Self.template(1, greeting: "hi", color: "red"), etag: "\"1\"")
       server.enqueue(at: "/stream", .status(404))
       let cache = try TemporaryDirectory()
       let (status, capture) = await Self.watch(Self.arguments(server, cache: cache))
@@ -100,7 +105,10 @@ struct WatchCommandTests {
     arguments: [
       ["--url", "http://127.0.0.1:1/t", "--cache", "/tmp/x"],
       ["--url", "http://127.0.0.1:1/t", "--stream", "ftp://x/s", "--cache", "/tmp/x"],
-      ["--url", "http://127.0.0.1:1/t", "--stream", "http://127.0.0.1:1/s", "--cache", "/tmp/x", "--max-updates", "0"],
+      [
+        "--url", "http://127.0.0.1:1/t", "--stream", "http://127.0.0.1:1/s", "--cache", "/tmp/x",
+        "--max-updates", "0",
+      ],
     ])
   func usage(arguments: [String]) async {
     let (status, capture) = await Self.watch(arguments)

@@ -45,8 +45,10 @@ struct LoopbackResponse: Sendable {
   }
 
   /// A bare status, e.g. 500, with optional headers such as `Retry-After`.
-  static func status(_ code: Int, headers: [(name: String, value: String)] = []) -> LoopbackResponse {
-    LoopbackResponse(status: code, headers: headers, body: .complete(Array("status \(code)\n".utf8)))
+  static func status(_ code: Int, headers: [(name: String, value: String)] = []) -> LoopbackResponse
+  {
+    LoopbackResponse(
+      status: code, headers: headers, body: .complete(Array("status \(code)\n".utf8)))
   }
 
   /// Never answers.
