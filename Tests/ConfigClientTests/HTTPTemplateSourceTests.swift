@@ -5,7 +5,7 @@ import Testing
 
 /// `HTTPTemplateSource` against a real HTTP server on 127.0.0.1: every status and failure
 /// maps to the client's `TemplateSourceError`.
-@Suite("HTTPTemplateSource through a loopback server")
+@Suite("HTTPTemplateSource through a loopback server", .timeLimit(.minutes(1)))
 struct HTTPTemplateSourceTests {
   static let template = #"{"parameters": {"greeting": {"defaultValue": {"value": "hi"}}}}"#
   static let timeout = Duration.seconds(30)
@@ -136,8 +136,10 @@ struct HTTPTemplateSourceTests {
   @Test(
     "a body over the limit is rejected, whether its Content-Length says so or only its bytes",
     arguments: [
-      LoopbackResponse(status: 200, body: .complete(Array(repeating: 0x20, count: 101))),
-      LoopbackResponse(status: 200, body: .closeDelimited(Array(repeating: 0x20, count: 5000))),
+      // The declared length alone rejects it, before the body arrives.
+      LoopbackResponse.cutShort("{}", declaredLength: 5000),
+      .init(status: 200, body: .complete(Array(repeating: 0x20, count: 101))),
+      .init(status: 200, body: .closeDelimited(Array(repeating: 0x20, count: 5000))),
     ])
   func bodyTooLarge(response: LoopbackResponse) async throws {
     try await LoopbackHTTPServer.with { server in

@@ -4,7 +4,7 @@ import Testing
 
 /// The test server itself must be trustworthy: its own port, a clean stop whatever its
 /// connections are doing, and a request log tests can wait on.
-@Suite("LoopbackHTTPServer")
+@Suite("LoopbackHTTPServer", .timeLimit(.minutes(1)))
 struct LoopbackHTTPServerTests {
   @Test("servers started together get distinct ports")
   func distinctPorts() throws {

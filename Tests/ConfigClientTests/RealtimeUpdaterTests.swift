@@ -5,7 +5,7 @@ import Testing
 
 /// The real-time updater's rules, over a scripted transport and an in-memory source, with
 /// time driven by hand.
-@Suite("RealtimeUpdater")
+@Suite("RealtimeUpdater", .timeLimit(.minutes(1)))
 struct RealtimeUpdaterTests {
   static let v1 = RealtimeTestTemplates.json(version: 1, ["greeting": "hi", "color": "red"])
   static let v2 = RealtimeTestTemplates.json(version: 2, ["greeting": "hello", "color": "red"])

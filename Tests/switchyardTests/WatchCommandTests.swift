@@ -6,7 +6,7 @@ import Testing
 
 /// `switchyard watch` against a loopback HTTP server that serves the template and streams
 /// invalidations.
-@Suite("switchyard watch")
+@Suite("switchyard watch", .timeLimit(.minutes(1)))
 struct WatchCommandTests {
   static func template(_ version: Int, greeting: String, color: String) -> String {
     """
