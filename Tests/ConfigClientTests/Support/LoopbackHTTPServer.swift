@@ -1,6 +1,5 @@
 import Dispatch
 import Foundation
-import Synchronization
 
 /// A real HTTP/1.1 server on 127.0.0.1 for the network tests: a test starts one, scripts its
 /// answers per path, reads its request log and stops it.
@@ -45,7 +44,7 @@ final class LoopbackHTTPServer: Sendable {
   let port: UInt16
   private let listener: Int32
   private let wakePipe: (read: Int32, write: Int32)
-  private let state = Mutex(State())
+  private let state = ThreadLock(State())
   private let threads = DispatchGroup()
 
   /// Starts a server on 127.0.0.1 with a free port.
