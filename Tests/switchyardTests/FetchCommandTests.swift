@@ -109,6 +109,15 @@ struct FetchCommandTests {
       #expect(values["welcome"]?["value"] == "hello supporter")
       let (_, again) = await CapturedToolIO.run(["fetch", "--url", url, "--cache", cache.url.path])
       #expect(again.output.contains("hello supporter"))
+      // A new context applies and is kept even when the fetch is served from the cache.
+      let free = try files.write("free.json", #"{"customSignals": {"tier": "free"}}"#)
+      let (_, changed) = await CapturedToolIO.run(
+        ["fetch", "--url", url, "--cache", cache.url.path, "--context", free])
+      #expect(changed.error.contains("served from cache"))
+      #expect(changed.output.contains(#""welcome":{"value":"hi""#))
+      let (_, kept) = await CapturedToolIO.run(["fetch", "--url", url, "--cache", cache.url.path])
+      #expect(kept.output.contains(#""welcome":{"value":"hi""#))
+      #expect(server.requests.count == 1)
     }
   }
 
