@@ -207,7 +207,8 @@ final class LoopbackHTTPServer: Sendable {
 
   // MARK: - Requests and responses
 
-  /// Reads a request head (and discards any body); nil when the client left first.
+  /// Reads a request head (a body is not read: the clients here send GETs); nil when the
+  /// client left first.
   private func readRequest(_ connection: Int32) -> LoopbackRequest? {
     var received: [UInt8] = []
     let headEnd: [UInt8] = Array("\r\n\r\n".utf8)
