@@ -26,10 +26,13 @@ struct CachedRemoteConfig {
       settings: RemoteConfigSettings(autoActivate: autoActivate),
       source: HTTPTemplateSource(url: url, timeSource: environment.timeSource),
       store: FileConfigStore(directoryPath: cache), timeSource: environment.timeSource,
-      random: environment.random, context: context)
+      random: environment.random)
     for reason in await client.restore() where reason.kind == .diagnostic {
       io.printError("switchyard \(arguments.command): warning: \(reason.message)")
     }
+    // Set after restoring, so the new context replaces the cached one and is saved at once,
+    // even when the fetch is then served from the cache.
+    if let context { await client.setContext(context) }
     return CachedRemoteConfig(client: client, url: url)
   }
 
