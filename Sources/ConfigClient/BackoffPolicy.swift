@@ -3,7 +3,7 @@ import Foundation
 
 /// The exponential backoff with jitter that throttles fetches after HTTP 429 and repeated
 /// server errors: the n-th throttle in a row waits `initialDelay * multiplier^(n-1)`, capped
-/// at `maximumDelay`, then scaled by a random factor in `1 - jitter ..< 1 + jitter`.
+/// at `maximumDelay`, then scaled by a random factor in `1 - jitter ... 1 + jitter`.
 public struct BackoffPolicy: Sendable, Equatable {
   /// The base delay of the first throttle (default 2 minutes).
   public var initialDelay: Duration

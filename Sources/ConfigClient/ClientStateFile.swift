@@ -73,7 +73,8 @@ enum ClientStateFile {
       throw ClientStateFileError("not valid JSON (\(error)); the file is cut off or corrupt")
     }
     guard case .object(let root) = document, root["format"] == .string(format) else {
-      throw ClientStateFileError("not a Switchyard remote-config file (no \"format\": \"\(format)\")")
+      throw ClientStateFileError(
+        "not a Switchyard remote-config file (no \"format\": \"\(format)\")")
     }
     guard let version = root["formatVersion"]?.doubleValue, version == version.rounded(),
       version >= 1
@@ -124,7 +125,8 @@ enum ClientStateFile {
       var etag: String?
       if let value = fetched["etag"] {
         guard case .string(let text) = value else {
-          throw ClientStateFileError("field 'fetched.etag' is \(value.kindDescription), not a string")
+          throw ClientStateFileError(
+            "field 'fetched.etag' is \(value.kindDescription), not a string")
         }
         etag = text
       }

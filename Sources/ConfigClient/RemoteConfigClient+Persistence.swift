@@ -59,8 +59,9 @@ extension RemoteConfigClient {
           throttledUntil: longest, consecutiveFailures: throttle.consecutiveFailures,
           consecutiveThrottles: throttle.consecutiveThrottles)
         reasons.append(
-          .diagnostic("the saved throttle ended after \(Timestamp.format(until)), later than "
-            + "the backoff allows; shortened to \(Timestamp.format(longest))"))
+          .diagnostic(
+            "the saved throttle ended after \(Timestamp.format(until)), later than "
+              + "the backoff allows; shortened to \(Timestamp.format(longest))"))
       }
     }
     if (throttle.throttledUntil ?? .distantPast) > (state.throttle.throttledUntil ?? .distantPast)

@@ -42,6 +42,8 @@ public actor RemoteConfigClient {
   var staleSignal = false
   /// The fetch in flight, which concurrent `fetch` calls join instead of starting another.
   var inFlightFetch: Task<Result<FetchResult, FetchError>, Never>?
+  /// How many calls joined a fetch already in flight (for tests of the sharing).
+  var joinedFetchCount = 0
   /// The last save scheduled; saves run one after another, in the order scheduled.
   var lastSave: Task<String?, Never>?
   /// Why the last save failed, or nil when it succeeded.

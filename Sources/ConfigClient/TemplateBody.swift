@@ -38,7 +38,8 @@ struct TemplateBody: Sendable {
   /// - Throws: `TemplateError` when the saved template no longer reads.
   init(restoring document: JSONValue) throws(TemplateError) {
     let result = TemplateReader().read(document)
-    guard let template = result.template, !result.problems.contains(where: { $0.severity == .error })
+    guard let template = result.template,
+      !result.problems.contains(where: { $0.severity == .error })
     else {
       throw TemplateError(problems: result.problems.filter { $0.severity == .error })
     }
