@@ -6,16 +6,18 @@ enum SwitchyardTool {
 
   /// Every command, in the order `--help` lists them.
   static let commands: [ToolCommand] = [
-    .version,
-    .evaluate,
-    .validate,
     .route,
     .home,
     .simulate,
+    .evaluate,
+    .validate,
+    .fetch,
+    .watch,
     .keys,
     .defaults,
     .orientation,
     .bench,
+    .version,
   ]
 
   /// Runs the tool with `arguments` (without the program name) on `io`.

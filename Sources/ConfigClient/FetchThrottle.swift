@@ -1,0 +1,99 @@
+import Core
+import Foundation
+
+/// The client's throttling state and its rules, as a value: after HTTP 429 the client stops
+/// fetching at once; after 500, 502, 503 or 504 it stops from the second such failure in a
+/// row; each throttle in a row waits longer (`BackoffPolicy`); a `Retry-After` is honoured;
+/// connectivity errors and timeouts never throttle. A success clears everything.
+///
+/// Pure: no clock, no randomness of its own. The client feeds it each outcome with the time
+/// and a random fraction, persists it, and refuses to fetch while `isThrottled(at:)`.
+public struct FetchThrottle: Sendable, Equatable {
+  /// The instant before which no fetch may reach the source; nil when not throttled.
+  public private(set) var throttledUntil: Date?
+  /// Failures in a row that count towards throttling (HTTP 429, 500, 502, 503, 504).
+  public private(set) var consecutiveFailures: Int
+  /// Throttles in a row: the exponent of the backoff.
+  public private(set) var consecutiveThrottles: Int
+
+  /// A throttle in the given state (fresh by default).
+  public init(
+    throttledUntil: Date? = nil, consecutiveFailures: Int = 0, consecutiveThrottles: Int = 0
+  ) {
+    self.throttledUntil = throttledUntil
+    self.consecutiveFailures = max(0, consecutiveFailures)
+    self.consecutiveThrottles = max(0, consecutiveThrottles)
+  }
+
+  /// The statuses that count as server failures: throttled from the second in a row.
+  public static let serverErrorStatuses: Set<Int> = [500, 502, 503, 504]
+
+  /// Whether a fetch at `now` must be refused without a network call.
+  public func isThrottled(at now: Date) -> Bool {
+    guard let throttledUntil else { return false }
+    return now < throttledUntil
+  }
+
+  /// The source answered (200 or 304, usable or not): the server is healthy again.
+  public mutating func fetchSucceeded() {
+    self = FetchThrottle()
+  }
+
+  /// Records a failed fetch that ended at `now` and returns the new `throttledUntil` when
+  /// this failure throttles, or nil when it does not.
+  /// - Parameters:
+  ///   - randomFraction: a random number in 0..<1 for the jitter.
+  @discardableResult
+  public mutating func fetchFailed(
+    _ error: TemplateSourceError, at now: Date, policy: BackoffPolicy, randomFraction: Double
+  ) -> Date? {
+    let retryAfter: TimeInterval?
+    let throttlesNow: Bool
+    switch error {
+    case .http(let status, let header):
+      retryAfter = header.flatMap { Self.delay($0, from: now, policy: policy) }
+      if status == 429 {
+        consecutiveFailures += 1
+        throttlesNow = true
+      } else if Self.serverErrorStatuses.contains(status) {
+        consecutiveFailures += 1
+        throttlesNow = consecutiveFailures >= 2 || retryAfter != nil
+      } else {
+        // A client error (404, 403, ...) is a configuration problem, not overload: waiting
+        // longer would not fix it, so only an explicit Retry-After throttles.
+        consecutiveFailures = 0
+        throttlesNow = retryAfter != nil
+      }
+    case .connectivity, .timeout, .bodyTooLarge, .truncatedBody, .invalidResponse:
+      // The server never said it was overloaded: these neither throttle nor break a series.
+      return nil
+    }
+    guard throttlesNow else { return nil }
+    consecutiveThrottles += 1
+    let delay =
+      retryAfter
+      ?? policy.delay(attempt: consecutiveThrottles, fraction: randomFraction)
+    let until = now.addingTimeInterval(delay)
+    throttledUntil = until
+    return until
+  }
+
+  /// The longest throttle `policy` can impose, for sanity checks on restored state.
+  public static func longestThrottle(_ policy: BackoffPolicy) -> TimeInterval {
+    let jittered = policy.delay(attempt: Int.max, fraction: 1)
+    return max(jittered, max(0, policy.maximumRetryAfter.timeInterval))
+  }
+
+  /// The seconds a `Retry-After` asks for, capped by the policy; nil when it asks for none.
+  private static func delay(
+    _ retryAfter: RetryAfter, from now: Date, policy: BackoffPolicy
+  ) -> TimeInterval? {
+    let seconds: TimeInterval
+    switch retryAfter {
+    case .seconds(let value): seconds = TimeInterval(value)
+    case .date(let date): seconds = date.timeIntervalSince(now)
+    }
+    guard seconds.isFinite, seconds > 0 else { return nil }
+    return min(seconds, max(0, policy.maximumRetryAfter.timeInterval))
+  }
+}

@@ -1,0 +1,58 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// A transport error sorted into what the client's rules care about: a timeout, a
+/// cancellation, or a connectivity problem described for a person.
+enum HTTPFailure: Equatable {
+  /// The request or the connection went silent for longer than the timeout.
+  case timeout
+  /// The request was cancelled (by its caller, or because the caller stopped reading).
+  case cancelled
+  /// Anything else that kept the response from arriving: DNS, refused, reset, TLS, offline.
+  case connectivity(String)
+
+  /// Sorts `error` from a request to `url`.
+  init(_ error: any Error, url: URL) {
+    if error is CancellationError {
+      self = .cancelled
+      return
+    }
+    guard let urlError = error as? URLError else {
+      self = .connectivity("\(Self.place(url)): \(error)")
+      return
+    }
+    switch urlError.code {
+    case .timedOut: self = .timeout
+    case .cancelled: self = .cancelled
+    default: self = .connectivity("\(Self.place(url)): \(Self.describe(urlError.code))")
+    }
+  }
+
+  /// The scheme, host and port, without the path or query (which may carry secrets).
+  private static func place(_ url: URL) -> String {
+    let host = url.host ?? "?"
+    let port = url.port.map { ":\($0)" } ?? ""
+    return "\(url.scheme ?? "http")://\(host)\(port)"
+  }
+
+  /// Words for the codes a fetch commonly meets, with the code for the rest.
+  private static func describe(_ code: URLError.Code) -> String {
+    switch code {
+    case .cannotConnectToHost: "connection refused"
+    case .cannotFindHost, .dnsLookupFailed: "host not found"
+    case .networkConnectionLost: "connection lost"
+    case .notConnectedToInternet: "not connected to the internet"
+    case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
+      .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot:
+      "TLS connection failed"
+    case .badServerResponse: "malformed HTTP response"
+    case .httpTooManyRedirects, .redirectToNonExistentLocation: "bad redirect"
+    case .unsupportedURL, .badURL: "unsupported URL"
+    case .unknown: "the connection failed"
+    default: "URL error \(code.rawValue)"
+    }
+  }
+}

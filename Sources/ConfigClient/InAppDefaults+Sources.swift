@@ -1,0 +1,68 @@
+import Core
+import Foundation
+
+extension InAppDefaults {
+  /// The defaults every module declared, from Core's catalog (which has already refused a
+  /// key declared twice).
+  public init(catalog: ConfigKeyCatalog) {
+    self.init(catalog.defaults)
+  }
+
+  /// The defaults of every module's typed keys.
+  /// - Throws: `DuplicateConfigKeyError` naming the key and both modules when two modules
+  ///   (or one module twice) declare the same key.
+  public init(keySets: [ConfigKeySet]) throws(DuplicateConfigKeyError) {
+    self.init(catalog: try ConfigKeyCatalog(keySets))
+  }
+
+  /// Defaults from a JSON file holding one flat object (see `init(json:)`).
+  /// - Throws: `DefaultsError` naming the file and, for bad JSON, the line and column.
+  public init(contentsOfFile path: String) throws(DefaultsError) {
+    let data: Data
+    do {
+      data = try Data(contentsOf: URL(fileURLWithPath: path))
+    } catch {
+      throw DefaultsError(key: nil, message: "cannot read defaults file '\(path)': \(error)")
+    }
+    let document: JSONValue
+    do {
+      document = try JSONParser().parse(data)
+    } catch {
+      throw DefaultsError(key: nil, message: "defaults file '\(path)': \(error)")
+    }
+    do {
+      try self.init(json: document)
+    } catch {
+      throw DefaultsError(key: error.key, message: "defaults file '\(path)': \(error.message)")
+    }
+  }
+
+  /// Defaults from an `Encodable` value encoded as one flat JSON object: each property is a
+  /// key; strings stay strings, numbers and Booleans become their JSON spelling, nested
+  /// values their compact JSON text (for JSON parameters); dates are ISO-8601 strings.
+  /// Optional properties that are nil are left out.
+  /// - Throws: `DefaultsError` when the value does not encode to a JSON object.
+  public init(encoding value: some Encodable) throws(DefaultsError) {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    encoder.dateEncodingStrategy = .custom { date, encoder in
+      var container = encoder.singleValueContainer()
+      try container.encode(Timestamp.format(date))
+    }
+    let data: Data
+    do {
+      data = try encoder.encode(value)
+    } catch {
+      throw DefaultsError(
+        key: nil, message: "cannot encode \(type(of: value)) as defaults: \(error)")
+    }
+    let document: JSONValue
+    do {
+      document = try JSONParser().parse(data)
+    } catch {
+      throw DefaultsError(
+        key: nil, message: "\(type(of: value)) did not encode to JSON: \(error)")
+    }
+    try self.init(json: document)
+  }
+}

@@ -1,0 +1,110 @@
+import Core
+import Foundation
+
+extension RemoteConfigClient {
+  /// Fetches the template unless the minimum fetch interval has not elapsed (or the client
+  /// is throttled). A new template becomes the fetched layer; `activate()` makes it active
+  /// (or `autoActivate` does). A template that does not parse or validate is rejected and
+  /// replaces nothing.
+  /// - Throws: `FetchError.throttled` (no network call), `.source`, `.invalidTemplate`.
+  public func fetch() async throws(FetchError) -> FetchResult {
+    try await fetch(ignoringMinimumInterval: false)
+  }
+
+  /// Fetches, optionally ignoring the minimum fetch interval (never the throttle). Calls
+  /// made while a fetch is in flight join it instead of sending another request.
+  /// - Throws: `FetchError.throttled` (no network call), `.source`, `.invalidTemplate`.
+  public func fetch(ignoringMinimumInterval: Bool) async throws(FetchError) -> FetchResult {
+    if let inFlight = inFlightFetch {
+      joinedFetchCount += 1
+      return try await inFlight.value.get()
+    }
+    let now = timeSource.now
+    if state.throttle.isThrottled(at: now), let until = state.throttle.throttledUntil {
+      throw .throttled(until: until)
+    }
+    if !ignoringMinimumInterval, !staleSignal, isWithinMinimumInterval(now) {
+      return .servedFromCache
+    }
+    let task = Task { await self.fetchFromSource() }
+    inFlightFetch = task
+    let result = await task.value
+    inFlightFetch = nil
+    return try result.get()
+  }
+
+  /// Fetches (as `fetch()`) and then activates whatever fetched template is not active yet,
+  /// including one fetched earlier.
+  /// - Throws: the fetch's `FetchError`; nothing is activated then.
+  @discardableResult
+  public func fetchAndActivate() async throws(FetchError) -> FetchAndActivateResult {
+    let fetch = try await fetch()
+    let updatedKeys = await activate()
+    return FetchAndActivateResult(fetch: fetch, updatedKeys: updatedKeys)
+  }
+
+  /// Whether the last successful fetch is younger than the minimum interval. A clock that
+  /// went backwards counts as elapsed, so a changed clock cannot block fetching for long.
+  func isWithinMinimumInterval(_ now: Date) -> Bool {
+    guard state.fetched != nil, let last = state.lastSuccessfulFetchAt else { return false }
+    let elapsed = now.timeIntervalSince(last)
+    return elapsed >= 0 && elapsed < settings.minimumFetchInterval.timeInterval
+  }
+
+  /// One request to the source and what follows from its answer.
+  private func fetchFromSource() async -> Result<FetchResult, FetchError> {
+    let etag = state.fetched?.etag
+    let outcome = await FetchDeadline.fetch(
+      from: source, ifNoneMatch: etag, timeout: settings.fetchTimeout, time: timeSource)
+    let now = timeSource.now
+    switch outcome {
+    case .failure(let error):
+      let before = state.throttle
+      state.throttle.fetchFailed(
+        error, at: now, policy: settings.backoff, randomFraction: random.next())
+      if state.throttle != before { await persist() }
+      return .failure(.source(error))
+    case .success(.notModified):
+      guard etag != nil, state.fetched != nil else {
+        return .failure(.source(.invalidResponse("HTTP 304 to a request without If-None-Match")))
+      }
+      state.throttle.fetchSucceeded()
+      state.lastSuccessfulFetchAt = now
+      staleSignal = false
+      await persist()
+      return .success(.notModified)
+    case .success(.template(let body, let newETag)):
+      return await accept(body, etag: newETag, at: now)
+    }
+  }
+
+  /// Validates a fetched body and, when it is a usable template, stores it as the fetched
+  /// layer. An unusable body changes nothing but the throttle (the server did answer).
+  private func accept(
+    _ body: [UInt8], etag: String?, at now: Date
+  ) async -> Result<FetchResult, FetchError> {
+    let wasThrottling = state.throttle != FetchThrottle()
+    state.throttle.fetchSucceeded()
+    guard body.count <= settings.maximumTemplateBytes else {
+      if wasThrottling { await persist() }
+      return .failure(.source(.bodyTooLarge(limit: settings.maximumTemplateBytes)))
+    }
+    let template: TemplateBody
+    do {
+      template = try TemplateBody(validating: body)
+    } catch {
+      if wasThrottling { await persist() }
+      return .failure(.invalidTemplate(error))
+    }
+    // A body identical to the active template is that template, already activated.
+    let isActive = state.active.map { $0.template.bytes == body } ?? false
+    state.fetched = ClientState.Fetched(
+      template: isActive ? (state.active?.template ?? template) : template, etag: etag,
+      fetchedAt: now, isActivated: isActive)
+    state.lastSuccessfulFetchAt = now
+    staleSignal = false
+    if settings.autoActivate { _ = activateFetched() }
+    await persist()
+    return .success(.newTemplate(versionNumber: template.compiled.versionNumber))
+  }
+}

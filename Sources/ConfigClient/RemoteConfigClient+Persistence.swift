@@ -1,0 +1,108 @@
+import Core
+import Foundation
+
+extension RemoteConfigClient {
+  /// Loads the saved state from the store and activates the saved template, so the client
+  /// is ready from disk without a network call. A missing file starts from the defaults; an
+  /// unreadable, cut-off, corrupt or newer-version file also starts from the defaults, with
+  /// a diagnostic, and is overwritten by the next successful fetch. Never throws, never traps.
+  ///
+  /// Call it once, early. State the client already has (a fetch that finished first, a
+  /// context set in this process) wins over what is on disk.
+  /// - Returns: what happened, for a log: `because` reasons, or a `diagnostic` when the
+  ///   saved state could not be used.
+  @discardableResult
+  public func restore() async -> [Reason] {
+    let bytes: [UInt8]?
+    do {
+      bytes = try await store.load()
+    } catch {
+      return [
+        .diagnostic("cannot read the saved remote config (\(error)); using the in-app defaults")
+      ]
+    }
+    guard let bytes else {
+      return [.because("no saved remote config yet; using the in-app defaults")]
+    }
+    let saved: ClientState
+    do {
+      saved = try ClientStateFile.decode(bytes)
+    } catch {
+      return [
+        .diagnostic(
+          "the saved remote config is unusable: \(error); using the in-app defaults until the "
+            + "next successful fetch replaces it")
+      ]
+    }
+    return merge(saved)
+  }
+
+  /// Takes from `saved` what this process does not already know, then re-evaluates.
+  private func merge(_ saved: ClientState) -> [Reason] {
+    var reasons: [Reason] = []
+    let now = timeSource.now
+    if state.fetched == nil, state.active == nil {
+      state.fetched = saved.fetched
+      state.active = saved.active
+      if let last = saved.lastSuccessfulFetchAt {
+        state.lastSuccessfulFetchAt = max(last, state.lastSuccessfulFetchAt ?? last)
+      }
+    }
+    if state.context == nil { state.context = saved.context }
+    var throttle = saved.throttle
+    if let until = throttle.throttledUntil {
+      // A clock set back after saving must not stretch a throttle beyond what the policy
+      // could ever have imposed.
+      let longest = now.addingTimeInterval(FetchThrottle.longestThrottle(settings.backoff))
+      if until > longest {
+        throttle = FetchThrottle(
+          throttledUntil: longest, consecutiveFailures: throttle.consecutiveFailures,
+          consecutiveThrottles: throttle.consecutiveThrottles)
+        reasons.append(
+          .diagnostic(
+            "the saved throttle ended after \(Timestamp.format(until)), later than "
+              + "the backoff allows; shortened to \(Timestamp.format(longest))"))
+      }
+    }
+    if (throttle.throttledUntil ?? .distantPast) > (state.throttle.throttledUntil ?? .distantPast)
+      || state.throttle == FetchThrottle()
+    {
+      state.throttle = throttle
+    }
+    install(makeSnapshot())
+    if let active = state.active {
+      let version = active.template.compiled.versionNumber.map { "version \($0)" } ?? "a template"
+      reasons.append(
+        .because("restored \(version) activated at \(Timestamp.format(active.activatedAt))"))
+    } else {
+      reasons.append(.because("the saved remote config has no active template yet"))
+    }
+    if let fetched = state.fetched, !fetched.isActivated {
+      let version = fetched.template.compiled.versionNumber.map { "version \($0)" } ?? "a template"
+      reasons.append(.because("\(version) was fetched and awaits activation"))
+    }
+    if let until = state.throttle.throttledUntil, until > now {
+      reasons.append(.because("fetching is throttled until \(Timestamp.format(until))"))
+    }
+    return reasons
+  }
+
+  /// Saves the current state. Saves run one at a time in the order they were scheduled, so
+  /// an older state never overwrites a newer one; this returns once this one is written.
+  func persist() async {
+    let bytes = ClientStateFile.encode(state, savedAt: timeSource.now)
+    let previous = lastSave
+    let store = self.store
+    let save = Task<String?, Never> {
+      _ = await previous?.value
+      do {
+        try await store.save(bytes)
+        return nil
+      } catch {
+        return "\(error)"
+      }
+    }
+    lastSave = save
+    saveFailure = await save.value
+  }
+}

@@ -1,0 +1,222 @@
+import Core
+import Foundation
+import Synchronization
+
+/// The remote-config client an app or a server holds for its lifetime, with Firebase's
+/// model: in-app defaults, the last fetched template, and the active snapshot that reads
+/// see; `fetch`, `activate`, `fetchAndActivate`.
+///
+/// Reads never wait: `snapshot` is one lock-protected load of an immutable value, and
+/// everything read from a snapshot takes no lock at all. Fetching, activating, restoring and
+/// saving run on the actor and never block a reader. A server evaluates the active template
+/// per request with `values(for:)`, concurrently, without touching the client's context.
+///
+/// ```swift
+/// let client = RemoteConfigClient(
+///   source: FileTemplateSource(path: "template.json"),
+///   store: FileConfigStore(directoryPath: cacheDirectory))
+/// await client.setDefaults(InAppDefaults(catalog: catalog))
+/// _ = await client.restore()                 // ready from disk, no network
+/// let isOn = client.snapshot[Keys.newPlayer] // synchronous
+/// let result = try await client.fetchAndActivate()
+/// ```
+public actor RemoteConfigClient {
+  /// The settings the client was created with.
+  public nonisolated let settings: RemoteConfigSettings
+  let source: any TemplateSource
+  let store: any ConfigStore
+  /// The clock for intervals, throttling, timeouts and `dateTime` conditions.
+  public nonisolated let timeSource: any TimeSource
+  let random: RandomSource
+
+  /// The active snapshot: the only lock on the read path, held just long enough to copy a
+  /// reference-sized value out.
+  nonisolated let activeSnapshot: Mutex<ConfigSnapshot>
+  nonisolated let broadcaster = UpdateBroadcaster()
+
+  /// Everything that is persisted.
+  var state = ClientState()
+  /// The in-app defaults (not persisted: they ship with the app).
+  var inAppDefaults: InAppDefaults
+  /// Set by `markStale()`; the next fetch ignores the minimum interval.
+  var staleSignal = false
+  /// The fetch in flight, which concurrent `fetch` calls join instead of starting another.
+  var inFlightFetch: Task<Result<FetchResult, FetchError>, Never>?
+  /// How many calls joined a fetch already in flight (for tests of the sharing).
+  var joinedFetchCount = 0
+  /// The last save scheduled; saves run one after another, in the order scheduled.
+  var lastSave: Task<String?, Never>?
+  /// Why the last save failed, or nil when it succeeded.
+  var saveFailure: String?
+
+  /// Creates a client. Until `restore()` or a fetch, values come from `defaults` alone.
+  /// - Parameters:
+  ///   - settings: intervals, timeout, size limit, backoff, auto-activation.
+  ///   - source: where templates come from.
+  ///   - store: where the client's state is persisted (in memory unless given).
+  ///   - timeSource: the clock (the system clock unless given).
+  ///   - random: random fractions for backoff jitter.
+  ///   - defaults: the initial in-app defaults.
+  ///   - context: the evaluation context; when given it wins over a restored one.
+  public init(
+    settings: RemoteConfigSettings = RemoteConfigSettings(),
+    source: any TemplateSource,
+    store: any ConfigStore = InMemoryConfigStore(),
+    timeSource: any TimeSource = SystemTimeSource(),
+    random: RandomSource = .system,
+    defaults: InAppDefaults = InAppDefaults(),
+    context: EvaluationContext? = nil
+  ) {
+    self.settings = settings
+    self.source = source
+    self.store = store
+    self.timeSource = timeSource
+    self.random = random
+    self.inAppDefaults = defaults
+    self.state.context = context
+    self.activeSnapshot = Mutex(
+      ConfigSnapshot(
+        template: nil, activatedAt: nil, context: context ?? EvaluationContext(),
+        defaults: defaults, now: timeSource.now))
+  }
+
+  deinit {
+    broadcaster.finishAll()
+  }
+
+  // MARK: Reading
+
+  /// The active snapshot. Synchronous and never waits on I/O or a fetch; the value is
+  /// immutable, so hold it for as long as one consistent config is needed.
+  public nonisolated var snapshot: ConfigSnapshot {
+    activeSnapshot.withLock { $0 }
+  }
+
+  /// The active template evaluated for another context (one server request's user), with
+  /// the client's in-app defaults. Takes the snapshot once, then evaluates without locks;
+  /// the client's own context is untouched.
+  public nonisolated func values(for context: EvaluationContext) -> EvaluatedConfig {
+    snapshot.values(for: context, now: timeSource.now)
+  }
+
+  /// A new stream of the client's updates: one element per change of the active values
+  /// (activation, context, defaults, restore) that changed at least one key. Each listener
+  /// gets its own stream; one that stops iterating is removed.
+  public nonisolated func updates() -> AsyncStream<ConfigUpdate> {
+    broadcaster.makeStream()
+  }
+
+  /// How many `updates()` streams are listening.
+  public nonisolated var listenerCount: Int { broadcaster.count }
+
+  /// The client's evaluation context.
+  public var context: EvaluationContext { state.context ?? EvaluationContext() }
+
+  /// The in-app defaults.
+  public var defaults: InAppDefaults { inAppDefaults }
+
+  /// The instant before which fetches fail with `.throttled` without a network call; nil
+  /// when the client is not throttled now.
+  public var throttledUntil: Date? {
+    state.throttle.isThrottled(at: timeSource.now) ? state.throttle.throttledUntil : nil
+  }
+
+  /// The throttle's full state: the series of failures and throttles behind `throttledUntil`.
+  public var throttle: FetchThrottle { state.throttle }
+
+  /// The `version.versionNumber` of the last fetched template, when there is one.
+  public var fetchedVersionNumber: Int? { state.fetched?.template.compiled.versionNumber }
+
+  /// The ETag of the last fetched template, sent as `If-None-Match`.
+  public var fetchedETag: String? { state.fetched?.etag }
+
+  /// When the source last answered 200 or 304: the start of the minimum fetch interval.
+  public var lastSuccessfulFetchTime: Date? { state.lastSuccessfulFetchAt }
+
+  /// Whether a fetched template is waiting to be activated.
+  public var hasPendingActivation: Bool {
+    guard let fetched = state.fetched else { return false }
+    return !fetched.isActivated
+  }
+
+  /// Why the last save to the store failed, as a diagnostic; nil when it succeeded.
+  public var storeDiagnostic: Reason? {
+    saveFailure.map { .diagnostic("cannot save the remote config: \($0); values still apply") }
+  }
+
+  // MARK: Changing what is evaluated
+
+  /// Replaces the in-app defaults (Firebase's rule: the whole set, not a merge) and
+  /// re-evaluates the active snapshot.
+  /// - Returns: the keys whose value changed; an update is emitted when there are any.
+  @discardableResult
+  public func setDefaults(_ defaults: InAppDefaults) -> Set<String> {
+    inAppDefaults = defaults
+    return install(makeSnapshot())
+  }
+
+  /// Sets the evaluation context and re-evaluates the active template, without a network
+  /// call. The context is persisted.
+  /// - Returns: the keys whose value changed; an update is emitted when there are any.
+  @discardableResult
+  public func setContext(_ context: EvaluationContext) async -> Set<String> {
+    state.context = context
+    let changed = install(makeSnapshot())
+    await persist()
+    return changed
+  }
+
+  /// Makes the fetched template the active one.
+  /// - Returns: the keys whose evaluated value changed (added, removed, or a different value
+  ///   or source); empty when nothing was fetched since the last activation or the new
+  ///   template evaluates to the same values. An update is emitted only when non-empty.
+  @discardableResult
+  public func activate() async -> Set<String> {
+    guard let changed = activateFetched() else { return [] }
+    await persist()
+    return changed
+  }
+
+  /// Signals that the server has a newer template (a real-time invalidation): the next
+  /// fetch ignores the minimum interval. Throttling still applies.
+  public func markStale() {
+    staleSignal = true
+  }
+
+  /// Whether `markStale()` was called since the last successful fetch.
+  public var isStale: Bool { staleSignal }
+
+  // MARK: Internals shared by the extensions
+
+  /// The active template evaluated with the current context and defaults.
+  func makeSnapshot() -> ConfigSnapshot {
+    ConfigSnapshot(
+      template: state.active?.template.compiled, activatedAt: state.active?.activatedAt,
+      context: context, defaults: inAppDefaults, now: timeSource.now)
+  }
+
+  /// Swaps in `snapshot`, diffs it against the one it replaces and, when a value changed,
+  /// tells every listener.
+  @discardableResult
+  func install(_ snapshot: ConfigSnapshot) -> Set<String> {
+    let previous = activeSnapshot.withLock { current in
+      let previous = current
+      current = snapshot
+      return previous
+    }
+    let changed = snapshot.changedKeys(comparedTo: previous)
+    if !changed.isEmpty {
+      broadcaster.broadcast(ConfigUpdate(updatedKeys: changed, snapshot: snapshot))
+    }
+    return changed
+  }
+
+  /// Activates the fetched template in memory; nil when there is nothing new to activate.
+  func activateFetched() -> Set<String>? {
+    guard var fetched = state.fetched, !fetched.isActivated else { return nil }
+    fetched.isActivated = true
+    state.fetched = fetched
+    state.active = ClientState.Active(template: fetched.template, activatedAt: timeSource.now)
+    return install(makeSnapshot())
+  }
+}

@@ -1,0 +1,100 @@
+import ConfigClient
+import Core
+import Foundation
+
+/// What `fetch` and `watch` share: a client for a template URL that keeps its state in a
+/// cache directory, and the first fetch-and-activate, reported on standard error so
+/// standard output stays machine-readable.
+struct CachedRemoteConfig {
+  /// The client, restored from the cache.
+  let client: RemoteConfigClient
+  /// The URL templates come from.
+  let url: URL
+
+  /// Reads the `--url`, `--cache` and `--context` options and restores the client from
+  /// the cache, printing the cache's diagnostics as warnings.
+  /// - Throws: `UsageError` for a missing option or a URL that is not http(s);
+  ///   `InputFileError` for an unreadable context file.
+  static func open(
+    _ arguments: ParsedArguments, io: ToolIO, environment: NetworkCommandEnvironment,
+    autoActivate: Bool
+  ) async throws -> CachedRemoteConfig {
+    let url = try httpURL(arguments, "--url")
+    let cache = try arguments.required("--cache")
+    let context = try arguments.value("--context").map(ContextFile.load)
+    let client = RemoteConfigClient(
+      settings: RemoteConfigSettings(autoActivate: autoActivate),
+      source: HTTPTemplateSource(url: url, timeSource: environment.timeSource),
+      store: FileConfigStore(directoryPath: cache), timeSource: environment.timeSource,
+      random: environment.random)
+    for reason in await client.restore() where reason.kind == .diagnostic {
+      io.printError("switchyard \(arguments.command): warning: \(reason.message)")
+    }
+    // Set after restoring, so the new context replaces the cached one and is saved at once,
+    // even when the fetch is then served from the cache.
+    if let context { await client.setContext(context) }
+    return CachedRemoteConfig(client: client, url: url)
+  }
+
+  /// Fetches and activates as the client's rules allow, and says on standard error what
+  /// happened: fetched, not modified, served from the cache (the minimum interval has not
+  /// elapsed), or failed, in which case the cached values stay active.
+  /// - Returns: false when the fetch failed and nothing is active: there is nothing to show.
+  func fetchAndActivate(_ command: String, io: ToolIO) async -> Bool {
+    do {
+      let result = try await client.fetchAndActivate()
+      switch result.fetch {
+      case .newTemplate(let version):
+        let name = version.map { "template version \($0)" } ?? "a template without a version"
+        io.printError("switchyard \(command): fetched \(name) from \(url.absoluteString)")
+      case .notModified:
+        io.printError("switchyard \(command): not modified since the last fetch (HTTP 304)")
+      case .servedFromCache:
+        let last = await client.lastSuccessfulFetchTime.map(Timestamp.format) ?? "earlier"
+        let interval = Int(client.settings.minimumFetchInterval.timeInterval)
+        io.printError(
+          "switchyard \(command): served from cache (last fetch \(last); the minimum fetch "
+            + "interval is \(interval) s)")
+      }
+    } catch {
+      guard client.snapshot.template != nil else {
+        io.printError("switchyard \(command): error: \(error); nothing is cached yet")
+        return false
+      }
+      io.printError("switchyard \(command): warning: \(error); using the cached values")
+    }
+    if let problem = await client.storeDiagnostic {
+      io.printError("switchyard \(command): \(problem)")
+    }
+    return true
+  }
+
+  /// The value of option `name` as an http or https URL.
+  static func httpURL(_ arguments: ParsedArguments, _ name: String) throws -> URL {
+    let text = try arguments.required(name)
+    guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
+      scheme == "http" || scheme == "https", url.host != nil
+    else {
+      throw UsageError(
+        command: arguments.command, message: "option '\(name)' needs an http(s) URL, got '\(text)'")
+    }
+    return url
+  }
+}
+
+/// Loads a `--context` file: one JSON object in the tool's context format.
+enum ContextFile {
+  static func load(_ path: String) throws -> EvaluationContext {
+    let data = try InputFile.readData(at: path)
+    do {
+      guard case .object(let object) = try JSONParser().parse(data) else {
+        throw InputFileError(path: path, reason: "a context is a JSON object")
+      }
+      return try EvaluationContext(json: object)
+    } catch let error as InputFileError {
+      throw error
+    } catch {
+      throw InputFileError(path: path, reason: "\(error)")
+    }
+  }
+}

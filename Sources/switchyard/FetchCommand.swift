@@ -1,0 +1,33 @@
+import ConfigClient
+import Core
+
+extension ToolCommand {
+  /// `switchyard fetch`: fetches the template from a URL (obeying the client's minimum fetch
+  /// interval and throttling), activates and caches it, and prints the active values.
+  static let fetch = makeFetch(environment: .live)
+
+  /// The `fetch` command on `environment`'s clock and randomness.
+  ///
+  /// Standard output is always ONE JSON object, key -> `{"value", "source"}`; what the fetch
+  /// did (fetched, not modified, served from cache) and any warning go to standard error.
+  /// When the server cannot be reached the cached values are printed and the exit status is
+  /// still 0; it is 1 only when nothing is cached either.
+  static func makeFetch(environment: NetworkCommandEnvironment) -> ToolCommand {
+    ToolCommand(
+      name: "fetch",
+      summary: "Fetch a template from a URL, activate and cache it, and print the active values.",
+      synopsis: "switchyard fetch --url URL --cache DIR [--context C.json]",
+      options: [
+        .value("--url", "URL", "Where the template is (http or https)."),
+        .value("--cache", "DIR", "The directory the client keeps its state in."),
+        .value("--context", "C.json", "The evaluation context (kept in the cache)."),
+      ]
+    ) { arguments, io in
+      let remote = try await CachedRemoteConfig.open(
+        arguments, io: io, environment: environment, autoActivate: false)
+      guard await remote.fetchAndActivate("fetch", io: io) else { return .failure }
+      io.printLine(ConfigValuesJSON.object(remote.client.snapshot).jsonText)
+      return .success
+    }
+  }
+}

@@ -1,0 +1,74 @@
+import ConfigClient
+import Core
+import Foundation
+import Testing
+
+@Suite("EvaluationContext JSON writing")
+struct EvaluationContextJSONWritingTests {
+  @Test(
+    "a context written as JSON reads back as the same context",
+    arguments: [
+      EvaluationContext(),
+      EvaluationContext(
+        randomizationID: "u-1", customSignals: ["tier": "paid", "grade": 3, "score": 0.25],
+        appID: "app", appVersion: "2.1.0", appBuild: "210", platform: "ios", country: "JP",
+        language: "ja", userProperties: ["plan": "pro"], audiences: ["b", "a"],
+        installationID: "fid", firstOpenTime: Date(timeIntervalSince1970: 1_700_000_000.5),
+        now: Date(timeIntervalSince1970: 1_767_225_600)),
+      EvaluationContext(
+        audiences: [], firstOpenTime: Date(timeIntervalSince1970: 1_700_000_000.123456)),
+    ])
+  func roundTrip(context: EvaluationContext) throws {
+    let text = JSONValue.object(context.jsonObject).jsonText
+    guard case .object(let object) = try JSONParser().parse(text) else {
+      Issue.record("not an object: \(text)")
+      return
+    }
+    let read = try EvaluationContext(json: object)
+    #expect(read.randomizationID == context.randomizationID)
+    #expect(read.customSignals == context.customSignals)
+    #expect(read.audiences == context.audiences)
+    let precision = abs(
+      (read.firstOpenTime ?? .distantPast).timeIntervalSince(context.firstOpenTime ?? .distantPast))
+    #expect(precision < 1e-6)
+    #expect(read.now == context.now)
+    var withoutTimes = read
+    withoutTimes.firstOpenTime = context.firstOpenTime
+    #expect(withoutTimes == context)
+  }
+
+  @Test("equal contexts write equal text; fractions of a second are kept")
+  func stableText() {
+    let context = EvaluationContext(
+      customSignals: ["b": "2", "a": "1"], audiences: ["z", "y"],
+      firstOpenTime: Date(timeIntervalSince1970: 1_767_225_600.25))
+    #expect(
+      JSONValue.object(context.jsonObject).jsonText
+        == #"{"customSignals":{"a":"1","b":"2"},"audiences":["y","z"],"firstOpen":"2026-01-01T00:00:00.25Z"}"#
+    )
+  }
+}
+
+@Suite("ConfigSnapshot")
+struct ConfigSnapshotTests {
+  @Test("a defaults-only snapshot serves the defaults and has no version")
+  func defaultsOnly() {
+    let snapshot = ConfigSnapshot(defaults: InAppDefaults(["a": "1"]), now: ClientFixtures.start)
+    #expect(snapshot["a"] == ConfigValue(key: "a", rawValue: "1", source: .default))
+    #expect(snapshot["b"] == .missing(key: "b"))
+    #expect(snapshot.versionNumber == nil && snapshot.template == nil)
+  }
+
+  @Test("changedKeys lists added, removed and changed keys, source changes included")
+  func changedKeys() throws {
+    let template = CompiledTemplate(
+      try Template(json: ClientFixtures.template(["a": "1", "b": "2"])))
+    let old = ConfigSnapshot(
+      defaults: InAppDefaults(["a": "1", "c": "3"]), now: ClientFixtures.start)
+    let new = ConfigSnapshot(
+      template: template, activatedAt: ClientFixtures.start, context: EvaluationContext(),
+      defaults: InAppDefaults(["a": "1"]), now: ClientFixtures.start)
+    #expect(new.changedKeys(comparedTo: old) == ["a", "b", "c"])
+    #expect(new.changedKeys(comparedTo: new) == [])
+  }
+}

@@ -1,0 +1,283 @@
+import ConfigClient
+import Core
+import Foundation
+import Testing
+
+// A safety net, not a timing assertion: a missing update fails the test instead of
+// hanging the run.
+@Suite("RemoteConfigClient persistence", .timeLimit(.minutes(1)))
+struct RemoteConfigClientPersistenceTests {
+  let v1 = ClientFixtures.template(version: 1, ["greeting": "hello", "count": "1"])
+  let v2 = ClientFixtures.template(version: 2, ["greeting": "bonjour", "count": "2"])
+  let context = EvaluationContext(
+    randomizationID: "user-1", customSignals: ["tier": "paid", "grade": 3], appVersion: "2.1.0",
+    audiences: ["b", "a"], firstOpenTime: Date(timeIntervalSince1970: 1_700_000_000.25))
+
+  /// A client on a real file store in `directory`, with a manual clock at `time`.
+  private func client(
+    _ directory: TemporaryDirectory, _ steps: [InMemoryTemplateSource.Step], time: ManualTimeSource,
+    context: EvaluationContext? = nil
+  ) -> (RemoteConfigClient, InMemoryTemplateSource) {
+    let source = InMemoryTemplateSource(steps)
+    let client = RemoteConfigClient(
+      source: source, store: FileConfigStore(directory: directory.url), timeSource: time,
+      random: .constant(0.5), defaults: InAppDefaults(["greeting": "default", "local": "x"]),
+      context: context)
+    return (client, source)
+  }
+
+  /// A file store whose file holds a client state with v1 active and v2 fetched.
+  private func savedState(_ directory: TemporaryDirectory, time: ManualTimeSource) async throws
+    -> [UInt8]
+  {
+    let (first, _) = client(
+      directory, [.template(v1, etag: "e1"), .template(v2, etag: "e2")], time: time,
+      context: context)
+    _ = try await first.fetchAndActivate()
+    time.advance(by: .seconds(13 * 3600))
+    _ = try await first.fetch()
+    let store = FileConfigStore(directory: directory.url)
+    return try #require(try await store.load())
+  }
+
+  @Test("a restarted client is ready from disk without a network call: every layer comes back")
+  func roundTrip() async throws {
+    let directory = try TemporaryDirectory()
+    let time = ManualTimeSource(now: ClientFixtures.start)
+    _ = try await savedState(directory, time: time)
+    let (restarted, source) = client(directory, [], time: time)
+    #expect(restarted.snapshot["greeting"].rawValue == "default")
+    let reasons = await restarted.restore()
+    #expect(reasons.allSatisfy { $0.kind == .because })
+    #expect(
+      restarted.snapshot["greeting"]
+        == ConfigValue(key: "greeting", rawValue: "hello", source: .remote))
+    #expect(restarted.snapshot["local"].rawValue == "x")
+    #expect(restarted.snapshot.versionNumber == 1)
+    #expect(restarted.snapshot.activatedAt == ClientFixtures.start)
+    #expect(await restarted.fetchedVersionNumber == 2)
+    #expect(await restarted.fetchedETag == "e2")
+    #expect(await restarted.lastSuccessfulFetchTime == time.now)
+    #expect(await restarted.context == context)
+    #expect(await restarted.hasPendingActivation)
+    #expect(source.requestCount == 0)
+    #expect(try await restarted.fetch() == .servedFromCache)
+    #expect(await restarted.activate() == ["count", "greeting"])
+    #expect(restarted.snapshot["greeting"].rawValue == "bonjour")
+  }
+
+  @Test("a restored client sends the saved ETag once the interval has passed")
+  func restoredETag() async throws {
+    let directory = try TemporaryDirectory()
+    let time = ManualTimeSource(now: ClientFixtures.start)
+    _ = try await savedState(directory, time: time)
+    time.advance(by: .seconds(12 * 3600))
+    let (restarted, source) = client(directory, [.notModified], time: time)
+    await restarted.restore()
+    #expect(try await restarted.fetch() == .notModified)
+    #expect(source.requests == ["e2"])
+  }
+
+  @Test("saving replaces the file atomically and leaves no temporary file behind")
+  func atomicSave() async throws {
+    let directory = try TemporaryDirectory()
+    let time = ManualTimeSource(now: ClientFixtures.start)
+    let bytes = try await savedState(directory, time: time)
+    #expect(try directory.fileNames() == ["default.remote-config.json"])
+    let text = String(decoding: bytes, as: UTF8.self)
+    #expect(text.hasPrefix("{\"format\":\"switchyard-remote-config\",\n\"formatVersion\":1"))
+    #expect(try JSONParser().parse(bytes)["fetched"]?["etag"] == "e2")
+  }
+
+  @Test("a missing file starts from the defaults and says so without a warning")
+  func missing() async throws {
+    let directory = try TemporaryDirectory()
+    let (client, _) = client(directory, [], time: ManualTimeSource(now: ClientFixtures.start))
+    let reasons = await client.restore()
+    #expect(reasons == [.because("no saved remote config yet; using the in-app defaults")])
+    #expect(client.snapshot["greeting"].rawValue == "default")
+  }
+
+  @Test(
+    "a file cut off mid-write starts from the defaults with a diagnostic, and the next fetch overwrites it",
+    arguments: [1, 10, 100, 0.5, 0.9, -1] as [Double])
+  func truncated(cut: Double) async throws {
+    let directory = try TemporaryDirectory()
+    let time = ManualTimeSource(now: ClientFixtures.start)
+    let bytes = try await savedState(directory, time: time)
+    let keep = cut < 0 ? bytes.count - 2 : cut < 1 ? Int(Double(bytes.count) * cut) : Int(cut)
+    let path = try directory.write("default.remote-config.json", Array(bytes.prefix(keep)))
+    let (restarted, _) = client(directory, [.template(v2, etag: "e2")], time: time)
+    let reasons = await restarted.restore()
+    #expect(reasons.count == 1 && reasons[0].kind == .diagnostic)
+    #expect(reasons[0].message.contains("cut off or corrupt"))
+    #expect(restarted.snapshot["greeting"].rawValue == "default")
+    #expect(await restarted.fetchedVersionNumber == nil)
+    _ = try await restarted.fetchAndActivate()
+    let rewritten = try #require(FileManager.default.contents(atPath: path))
+    let (third, _) = client(directory, [], time: time)
+    #expect(await third.restore().allSatisfy { $0.kind == .because })
+    #expect(third.snapshot["greeting"].rawValue == "bonjour")
+    #expect(Array(rewritten) != Array(bytes.prefix(keep)))
+  }
+
+  @Test(
+    "a file of random bytes starts from the defaults with a diagnostic",
+    arguments: [1, 2, 3] as [UInt64])
+  func randomBytes(seed: UInt64) async throws {
+    let directory = try TemporaryDirectory()
+    var random = SeededRandomGenerator(seed: seed)
+    let bytes = (0..<4_096).map { _ in UInt8.random(in: 0...255, using: &random) }
+    try directory.write("default.remote-config.json", bytes)
+    let (client, _) = client(directory, [], time: ManualTimeSource(now: ClientFixtures.start))
+    let reasons = await client.restore()
+    #expect(reasons.map(\.kind) == [.diagnostic])
+    #expect(client.snapshot["greeting"].rawValue == "default")
+  }
+
+  @Test(
+    "unusable files are diagnosed with what is wrong",
+    arguments: [
+      ("", "the file is empty"),
+      ("[]", "not a Switchyard remote-config file"),
+      (#"{"format": "something-else", "formatVersion": 1}"#, "not a Switchyard remote-config file"),
+      (
+        #"{"format": "switchyard-remote-config", "formatVersion": 2}"#,
+        "written by a newer Switchyard (format version 2"
+      ),
+      (#"{"format": "switchyard-remote-config"}"#, "'formatVersion' is missing"),
+      (
+        #"{"format": "switchyard-remote-config", "formatVersion": 1, "throttle": {"until": "soon"}}"#,
+        "'throttle.until'"
+      ),
+      (
+        #"{"format": "switchyard-remote-config", "formatVersion": 1, "active": {"activatedAt": 1, "template": [1]}}"#,
+        "the saved active template does not read"
+      ),
+      (
+        #"{"format": "switchyard-remote-config", "formatVersion": 1, "fetched": {"fetchedAt": 1, "activated": true}}"#,
+        "there is no 'active'"
+      ),
+      (
+        #"{"format": "switchyard-remote-config", "formatVersion": 1, "context": {"tier": "x"}}"#,
+        "the saved context does not read"
+      ),
+    ])
+  func unusable(text: String, message: String) async throws {
+    let store = InMemoryConfigStore(bytes: Array(text.utf8))
+    let harness = ClientHarness(store: store, defaults: InAppDefaults(["a": "1"]))
+    let reasons = await harness.client.restore()
+    #expect(reasons.map(\.kind) == [.diagnostic])
+    #expect(reasons.first?.message.contains(message) == true, "\(reasons)")
+    #expect(harness.rawValues == ["a": "1"])
+  }
+
+  @Test("a store that cannot be read is a diagnostic, not a crash")
+  func unreadableStore() async throws {
+    let directory = try TemporaryDirectory()
+    // A directory where the file should be: open succeeds, read fails.
+    try FileManager.default.createDirectory(
+      at: directory.url.appendingPathComponent("default.remote-config.json"),
+      withIntermediateDirectories: true)
+    let (client, _) = client(
+      directory, [.template(v1)], time: ManualTimeSource(now: ClientFixtures.start))
+    let reasons = await client.restore()
+    #expect(reasons.map(\.kind) == [.diagnostic])
+    #expect(reasons.first?.message.contains("cannot read the saved remote config") == true)
+    // Saving fails too (the name is taken by a directory); the values still apply.
+    _ = try await client.fetchAndActivate()
+    #expect(client.snapshot["greeting"].rawValue == "hello")
+    #expect(await client.storeDiagnostic?.message.contains("cannot rename") == true)
+  }
+
+  @Test("state this process already has wins over the saved state")
+  func processStateWins() async throws {
+    let old = ClientHarness([.template(v1)], context: context)
+    _ = try await old.client.fetchAndActivate()
+    let saved = try #require(old.store.bytes)
+    let fresh = RemoteConfigClient(
+      source: InMemoryTemplateSource([.template(v2)]), store: ReadOnlyStore(bytes: saved),
+      timeSource: ManualTimeSource(now: ClientFixtures.start),
+      context: EvaluationContext(appVersion: "9"))
+    _ = try await fresh.fetchAndActivate()
+    await fresh.restore()
+    #expect(fresh.snapshot.versionNumber == 2)
+    #expect(await fresh.fetchedVersionNumber == 2)
+    #expect(await fresh.context == EvaluationContext(appVersion: "9"))
+  }
+
+  @Test("a saved throttle beyond what the backoff allows (clock set back) is shortened")
+  func clockSetBack() async throws {
+    let time = ManualTimeSource(now: ClientFixtures.start)
+    let harness = ClientHarness([.tooManyRequests()], time: time)
+    _ = try? await harness.client.fetch()
+    time.set(to: ClientFixtures.start.addingTimeInterval(-365 * 86_400))
+    let restarted = harness.restarted()
+    let reasons = await restarted.client.restore()
+    #expect(reasons.contains { $0.kind == .diagnostic && $0.message.contains("shortened") })
+    let until = try #require(await restarted.client.throttledUntil)
+    #expect(until.timeIntervalSince(time.now) <= 86_400)
+  }
+
+  @Test("restoring emits an update for the values the saved template changes")
+  func restoreEmits() async throws {
+    let store = InMemoryConfigStore()
+    let old = ClientHarness([.template(v1)], store: store)
+    _ = try await old.client.fetchAndActivate()
+    let restarted = old.restarted(defaults: InAppDefaults(["count": "1"]))
+    var updates = restarted.client.updates().makeAsyncIterator()
+    await restarted.client.restore()
+    // `count` keeps its raw value but now comes from the template.
+    let delivered = await restarted.client.deliveredUpdates(&updates)
+    #expect(delivered.map(\.updatedKeys) == [["count", "greeting"]])
+  }
+}
+
+/// A store that always loads the same bytes and ignores saves.
+struct ReadOnlyStore: ConfigStore {
+  let bytes: [UInt8]
+
+  func load() async throws -> [UInt8]? { bytes }
+
+  func save(_ bytes: [UInt8]) async throws {}
+}
+
+@Suite("FileConfigStore")
+struct FileConfigStoreTests {
+  @Test(
+    "the namespace becomes a file name that cannot leave the directory or collide",
+    arguments: [
+      ("default", "default.remote-config.json"),
+      ("prod-app_2", "prod-app_2.remote-config.json"),
+      ("../etc/passwd", "%2E%2E%2Fetc%2Fpasswd.remote-config.json"),
+      ("a.b", "a%2Eb.remote-config.json"),
+      ("日本", "%E6%97%A5%E6%9C%AC.remote-config.json"),
+    ])
+  func fileName(namespace: String, expected: String) {
+    let store = FileConfigStore(directoryPath: "/tmp/cache", namespace: namespace)
+    #expect(store.fileName == expected)
+    #expect(store.path == "/tmp/cache/" + expected)
+  }
+
+  @Test("load is nil before the first save; save creates the directory and replaces the file")
+  func saveAndLoad() async throws {
+    let directory = try TemporaryDirectory()
+    let store = FileConfigStore(directory: directory.url.appendingPathComponent("nested/cache"))
+    #expect(try await store.load() == nil)
+    try await store.save(Array("first".utf8))
+    try await store.save(Array("second".utf8))
+    #expect(try await store.load() == Array("second".utf8))
+    let names = try FileManager.default.contentsOfDirectory(
+      atPath: directory.url.appendingPathComponent("nested/cache").path)
+    #expect(names == ["default.remote-config.json"])
+  }
+
+  @Test("namespaces in one directory are independent")
+  func namespaces() async throws {
+    let directory = try TemporaryDirectory()
+    try await FileConfigStore(directory: directory.url, namespace: "a").save([1])
+    try await FileConfigStore(directory: directory.url, namespace: "b").save([2])
+    #expect(try await FileConfigStore(directory: directory.url, namespace: "a").load() == [1])
+    #expect(try await FileConfigStore(directory: directory.url, namespace: "b").load() == [2])
+  }
+}

@@ -1,0 +1,153 @@
+import Core
+import Foundation
+import Testing
+
+@testable import switchyard
+
+/// `switchyard fetch` against a loopback HTTP server, with a real cache directory.
+@Suite("switchyard fetch", .timeLimit(.minutes(1)))
+struct FetchCommandTests {
+  static let template = """
+    {"version": {"versionNumber": "7"},
+     "conditions": [{"name": "paid", "condition": {"customSignal": {
+       "customSignalOperator": "STRING_EXACTLY_MATCHES", "customSignalKey": "tier",
+       "targetCustomSignalValues": ["paid"]}}}],
+     "parameters": {
+       "welcome": {"defaultValue": {"value": "hi"},
+                   "conditionalValues": {"paid": {"value": "hello supporter"}}},
+       "limit": {"defaultValue": {"value": "3"}, "valueType": "NUMBER"}}}
+    """
+  static let values =
+    #"{"limit":{"value":"3","source":"remote"},"welcome":{"value":"hi","source":"remote"}}"#
+
+  @Test("fetch prints the active values as one JSON object and caches them")
+  func fetches() async throws {
+    try await LoopbackHTTPServer.with { server in
+      server.serveTemplate(at: "/t.json", Self.template, etag: "\"7\"")
+      let cache = try TemporaryDirectory()
+      let (status, capture) = await CapturedToolIO.run(
+        ["fetch", "--url", server.url("/t.json").absoluteString, "--cache", cache.url.path])
+      #expect(status == .success)
+      #expect(capture.outputLines == [Self.values])
+      #expect(capture.error.contains("fetched template version 7"))
+      let files = try FileManager.default.contentsOfDirectory(atPath: cache.url.path)
+      #expect(files.contains("default.remote-config.json"))
+    }
+  }
+
+  @Test("run again within the interval it is served from cache, said on stderr, with no request")
+  func servedFromCache() async throws {
+    try await LoopbackHTTPServer.with { server in
+      server.serveTemplate(at: "/t.json", Self.template, etag: "\"7\"")
+      let cache = try TemporaryDirectory()
+      let arguments = [
+        "fetch", "--url", server.url("/t.json").absoluteString, "--cache", cache.url.path,
+      ]
+      _ = await CapturedToolIO.run(arguments)
+      let (status, capture) = await CapturedToolIO.run(arguments)
+      #expect(status == .success)
+      #expect(capture.outputLines == [Self.values])
+      #expect(capture.error.contains("served from cache"))
+      #expect(server.requests.count == 1)
+    }
+  }
+
+  /// Runs `fetch` on a clock set to `date`, so a test can be past the minimum interval.
+  static func fetch(_ arguments: [String], at date: Date) async -> (
+    status: switchyard.ExitStatus, capture: CapturedToolIO
+  ) {
+    await CommandRunner.run(
+      ToolCommand.makeFetch(environment: CommandRunner.environment(at: date)), arguments)
+  }
+
+  static let start = Date(timeIntervalSince1970: 1_767_225_600)
+  /// Thirteen hours later: past the default minimum fetch interval of twelve.
+  static let nextDay = start.addingTimeInterval(13 * 3600)
+
+  @Test("with the server down it prints the cached values and exits 0 with a warning")
+  func serverDown() async throws {
+    let server = try LoopbackHTTPServer()
+    server.serveTemplate(at: "/t.json", Self.template, etag: "\"7\"")
+    let cache = try TemporaryDirectory()
+    let arguments = ["--url", server.url("/t.json").absoluteString, "--cache", cache.url.path]
+    let (first, _) = await Self.fetch(arguments, at: Self.start)
+    #expect(first == .success)
+    server.stop()
+    let (status, capture) = await Self.fetch(arguments, at: Self.nextDay)
+    #expect(status == .success)
+    #expect(capture.outputLines == [Self.values])
+    #expect(capture.error.contains("warning: fetch failed: cannot reach the template source"))
+    #expect(capture.error.contains("using the cached values"))
+  }
+
+  @Test("with the server down and nothing cached it exits 1 and prints no values")
+  func serverDownNoCache() async throws {
+    let server = try LoopbackHTTPServer()
+    let url = server.url("/t.json").absoluteString
+    server.stop()
+    let cache = try TemporaryDirectory()
+    let (status, capture) = await CapturedToolIO.run(
+      ["fetch", "--url", url, "--cache", cache.url.path])
+    #expect(status == .failure)
+    #expect(capture.output.isEmpty)
+    #expect(capture.error.contains("connection refused"))
+    #expect(capture.error.contains("nothing is cached yet"))
+  }
+
+  @Test("the context file is evaluated and kept in the cache for the next run")
+  func context() async throws {
+    try await LoopbackHTTPServer.with { server in
+      server.serveTemplate(at: "/t.json", Self.template, etag: "\"7\"")
+      let cache = try TemporaryDirectory()
+      let files = try TemporaryDirectory()
+      let context = try files.write("c.json", #"{"customSignals": {"tier": "paid"}}"#)
+      let url = server.url("/t.json").absoluteString
+      let (status, capture) = await CapturedToolIO.run(
+        ["fetch", "--url", url, "--cache", cache.url.path, "--context", context])
+      #expect(status == .success)
+      let values = try JSONParser().parse(try #require(capture.outputLines.first))
+      #expect(values["welcome"]?["value"] == "hello supporter")
+      let (_, again) = await CapturedToolIO.run(["fetch", "--url", url, "--cache", cache.url.path])
+      #expect(again.output.contains("hello supporter"))
+      // A new context applies and is kept even when the fetch is served from the cache.
+      let free = try files.write("free.json", #"{"customSignals": {"tier": "free"}}"#)
+      let (_, changed) = await CapturedToolIO.run(
+        ["fetch", "--url", url, "--cache", cache.url.path, "--context", free])
+      #expect(changed.error.contains("served from cache"))
+      #expect(changed.output.contains(#""welcome":{"value":"hi""#))
+      let (_, kept) = await CapturedToolIO.run(["fetch", "--url", url, "--cache", cache.url.path])
+      #expect(kept.output.contains(#""welcome":{"value":"hi""#))
+      #expect(server.requests.count == 1)
+    }
+  }
+
+  @Test("a template the server sends broken is rejected and the cached values stay")
+  func brokenTemplate() async throws {
+    try await LoopbackHTTPServer.with { server in
+      server.serveTemplate(at: "/t.json", Self.template, etag: "\"7\"")
+      let cache = try TemporaryDirectory()
+      let arguments = ["--url", server.url("/t.json").absoluteString, "--cache", cache.url.path]
+      _ = await Self.fetch(arguments, at: Self.start)
+      server.enqueue(at: "/t.json", .ok(#"{"parameters": {"welcome": {"defaultValue": 3}}}"#))
+      let (status, capture) = await Self.fetch(arguments, at: Self.nextDay)
+      #expect(status == .success)
+      #expect(capture.outputLines == [Self.values])
+      #expect(capture.error.contains("fetched template rejected"))
+      #expect(server.requests.count == 2)
+    }
+  }
+
+  @Test(
+    "a missing option or a URL that is not http(s) is a usage error",
+    arguments: [
+      ["fetch", "--cache", "/tmp/x"],
+      ["fetch", "--url", "http://127.0.0.1:1/t"],
+      ["fetch", "--url", "file:///etc/passwd", "--cache", "/tmp/x"],
+      ["fetch", "--url", "not a url", "--cache", "/tmp/x"],
+    ])
+  func usage(arguments: [String]) async {
+    let (status, capture) = await CapturedToolIO.run(arguments)
+    #expect(status == .usage)
+    #expect(capture.error.hasPrefix("switchyard fetch: "))
+  }
+}

@@ -1,0 +1,1 @@
+../../ConfigClientTests/Support/LoopbackStream.swift

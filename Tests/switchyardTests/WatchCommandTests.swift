@@ -1,0 +1,126 @@
+import Core
+import Foundation
+import Testing
+
+@testable import switchyard
+
+/// `switchyard watch` against a loopback HTTP server that serves the template and streams
+/// invalidations.
+@Suite("switchyard watch", .timeLimit(.minutes(1)))
+struct WatchCommandTests {
+  static func template(_ version: Int, greeting: String, color: String) -> String {
+    """
+    {"version": {"versionNumber": "\(version)"}, "parameters": {
+      "greeting": {"defaultValue": {"value": "\(greeting)"}},
+      "color": {"defaultValue": {"value": "\(color)"}}}}
+    """
+  }
+
+  static func watch(_ arguments: [String]) async -> (
+    status: switchyard.ExitStatus, capture: CapturedToolIO
+  ) {
+    await CommandRunner.run(
+      ToolCommand.makeWatch(environment: CommandRunner.environment(at: Date())), arguments)
+  }
+
+  static func arguments(
+    _ server: LoopbackHTTPServer, cache: TemporaryDirectory, _ extra: [String] = []
+  ) -> [String] {
+    [
+      "--url", server.url("/t.json").absoluteString, "--stream",
+      server.url("/stream").absoluteString, "--cache", cache.url.path,
+    ] + extra
+  }
+
+  @Test("after the first fetch it prints one JSON line per update activated, up to K")
+  func printsUpdates() async throws {
+    try await LoopbackHTTPServer.with { server in
+      server.serveTemplate(
+        at: "/t.json", Self.template(1, greeting: "hi", color: "red"), etag: "\"1\"")
+      let stream = LoopbackStream()
+      server.enqueue(at: "/stream", .stream(stream))
+      let cache = try TemporaryDirectory()
+      let watch = Task {
+        await Self.watch(Self.arguments(server, cache: cache, ["--max-updates", "2"]))
+      }
+      await stream.waitUntilConnected()
+      server.serveTemplate(
+        at: "/t.json", Self.template(2, greeting: "hello", color: "red"), etag: "\"2\"")
+      stream.send("{\"latestTemplateVersionNumber\": 2}\n")
+      _ = await server.waitForRequests(count: 3)
+      server.serveTemplate(
+        at: "/t.json", Self.template(5, greeting: "hey", color: "blue"), etag: "\"5\"")
+      stream.send("data: {\"latestTemplateVersionNumber\": 5}\n\n")
+      let (status, capture) = await watch.value
+      #expect(status == .success)
+      #expect(
+        capture.outputLines == [
+          #"{"version":2,"updatedKeys":["greeting"]}"#,
+          #"{"version":5,"updatedKeys":["color","greeting"]}"#,
+        ])
+      #expect(capture.error.contains("fetched template version 1"))
+      #expect(capture.error.contains("listening to"))
+      await stream.waitUntilEnded()
+      // The updates were activated and cached: a fetch now serves version 5 from the cache.
+      let (_, fetched) = await CapturedToolIO.run(
+        ["fetch", "--url", server.url("/t.json").absoluteString, "--cache", cache.url.path])
+      #expect(fetched.output.contains("\"hey\""))
+      #expect(fetched.error.contains("served from cache"))
+    }
+  }
+
+  @Test("an announcement of the active version prints nothing")
+  func ignoresCurrentVersion() async throws {
+    try await LoopbackHTTPServer.with { server in
+      server.serveTemplate(
+        at: "/t.json", Self.template(4, greeting: "hi", color: "red"), etag: "\"4\"")
+      let stream = LoopbackStream()
+      server.enqueue(at: "/stream", .stream(stream))
+      let cache = try TemporaryDirectory()
+      stream.send("{\"latestTemplateVersionNumber\": 4}\n{\"featureDisabled\": true}\n")
+      let (status, capture) = await Self.watch(Self.arguments(server, cache: cache))
+      #expect(status == .failure)
+      #expect(capture.output.isEmpty)
+      #expect(capture.error.contains("the server has disabled real-time updates"))
+      #expect(server.requests.filter { $0.path == "/t.json" }.count == 1)
+    }
+  }
+
+  @Test("a stream the server refuses ends the watch with status 1 and the reason")
+  func refusedStream() async throws {
+    try await LoopbackHTTPServer.with { server in
+      server.serveTemplate(
+        at: "/t.json", Self.template(1, greeting: "hi", color: "red"), etag: "\"1\"")
+      server.enqueue(at: "/stream", .status(404))
+      let cache = try TemporaryDirectory()
+      let (status, capture) = await Self.watch(Self.arguments(server, cache: cache))
+      #expect(status == .failure)
+      #expect(capture.output.isEmpty)
+      #expect(capture.error.contains("the server refused the stream (real-time stream: HTTP 404)"))
+    }
+  }
+
+  @Test(
+    "a missing --stream, a bad stream URL or a bad --max-updates is a usage error",
+    arguments: [
+      ["--url", "http://127.0.0.1:1/t", "--cache", "/tmp/x"],
+      ["--url", "http://127.0.0.1:1/t", "--stream", "ftp://x/s", "--cache", "/tmp/x"],
+      [
+        "--url", "http://127.0.0.1:1/t", "--stream", "http://127.0.0.1:1/s", "--cache", "/tmp/x",
+        "--max-updates", "0",
+      ],
+    ])
+  func usage(arguments: [String]) async {
+    let (status, capture) = await Self.watch(arguments)
+    #expect(status == .usage)
+    #expect(capture.error.hasPrefix("switchyard watch: "))
+  }
+
+  @Test("watch and fetch are listed by --help")
+  func registered() async {
+    let (status, capture) = await CapturedToolIO.run(["--help"])
+    #expect(status == .success)
+    #expect(capture.output.contains("  fetch "))
+    #expect(capture.output.contains("  watch "))
+  }
+}
