@@ -5,30 +5,53 @@ import Foundation
 /// client's context and in-app defaults. An immutable value: whoever holds one keeps reading
 /// one consistent config while the client activates another, and reading it takes no lock.
 public struct ConfigSnapshot: ConfigValues {
+  /// Everything behind one reference: taking the snapshot out of the client's lock copies
+  /// one pointer, so concurrent readers hold the lock for a few instructions.
+  private final class Storage: Sendable {
+    let values: EvaluatedConfig
+    let template: CompiledTemplate?
+    let activatedAt: Date?
+    let context: EvaluationContext
+    let defaults: InAppDefaults
+    let evaluatedAt: Date
+
+    init(
+      values: EvaluatedConfig, template: CompiledTemplate?, activatedAt: Date?,
+      context: EvaluationContext, defaults: InAppDefaults, evaluatedAt: Date
+    ) {
+      self.values = values
+      self.template = template
+      self.activatedAt = activatedAt
+      self.context = context
+      self.defaults = defaults
+      self.evaluatedAt = evaluatedAt
+    }
+  }
+
+  private let storage: Storage
+
   /// The evaluated values, every template key and every in-app default key.
-  public let values: EvaluatedConfig
+  public var values: EvaluatedConfig { storage.values }
   /// The active template, or nil when nothing was activated yet (defaults only).
-  public let template: CompiledTemplate?
+  public var template: CompiledTemplate? { storage.template }
   /// When the template was activated; nil when there is none.
-  public let activatedAt: Date?
+  public var activatedAt: Date? { storage.activatedAt }
   /// The context the values were evaluated with.
-  public let context: EvaluationContext
+  public var context: EvaluationContext { storage.context }
   /// The in-app defaults the values were evaluated with.
-  public let defaults: InAppDefaults
+  public var defaults: InAppDefaults { storage.defaults }
   /// The time `dateTime` conditions were evaluated at (unless `context.now` overrides it).
-  public let evaluatedAt: Date
+  public var evaluatedAt: Date { storage.evaluatedAt }
 
   /// Evaluates `template` (or, when nil, only the defaults) into a snapshot.
   public init(
     template: CompiledTemplate?, activatedAt: Date?, context: EvaluationContext,
     defaults: InAppDefaults, now: Date
   ) {
-    self.template = template
-    self.activatedAt = activatedAt
-    self.context = context
-    self.defaults = defaults
-    self.evaluatedAt = now
-    self.values = (template ?? Self.emptyTemplate).evaluate(context, defaults: defaults, now: now)
+    let values = (template ?? Self.emptyTemplate).evaluate(context, defaults: defaults, now: now)
+    storage = Storage(
+      values: values, template: template, activatedAt: activatedAt, context: context,
+      defaults: defaults, evaluatedAt: now)
   }
 
   /// A snapshot of nothing but `defaults`.
@@ -42,11 +65,11 @@ public struct ConfigSnapshot: ConfigValues {
 
   /// The value for `key`: the template's choice, the in-app default, or nil.
   public func configValue(forKey key: String) -> ConfigValue? {
-    values.configValue(forKey: key)
+    storage.values.configValue(forKey: key)
   }
 
   /// Every key with a value, sorted.
-  public var keys: [String] { values.keys }
+  public var keys: [String] { storage.values.keys }
 
   /// Evaluates this snapshot's template and defaults for another context, e.g. one server
   /// request's user. Pure and lock-free; the snapshot itself is unchanged.
