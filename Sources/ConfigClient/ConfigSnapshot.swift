@@ -48,7 +48,7 @@ public struct ConfigSnapshot: ConfigValues {
     template: CompiledTemplate?, activatedAt: Date?, context: EvaluationContext,
     defaults: InAppDefaults, now: Date
   ) {
-    let values = (template ?? Self.emptyTemplate).evaluate(context, defaults: defaults, now: now)
+    let values = Self.evaluate(template, context, defaults, now)
     storage = Storage(
       values: values, template: template, activatedAt: activatedAt, context: context,
       defaults: defaults, evaluatedAt: now)
@@ -74,9 +74,23 @@ public struct ConfigSnapshot: ConfigValues {
   /// Evaluates this snapshot's template and defaults for another context, e.g. one server
   /// request's user. Pure and lock-free; the snapshot itself is unchanged.
   public func values(for context: EvaluationContext, now: Date) -> EvaluatedConfig {
-    (template ?? Self.emptyTemplate).evaluate(context, defaults: defaults, now: now)
+    Self.evaluate(template, context, defaults, now)
   }
 
   /// A template without parameters, so a defaults-only snapshot evaluates like any other.
   static let emptyTemplate = CompiledTemplate(Template())
+
+  /// Evaluates `template`, or for none the defaults alone. A template without parameters
+  /// chooses nothing, so the defaults-only values are built directly: evaluating one shared
+  /// empty template from many threads would have them all write the count of the same
+  /// empty array (harmless, but a data race to the thread sanitizer).
+  private static func evaluate(
+    _ template: CompiledTemplate?, _ context: EvaluationContext, _ defaults: InAppDefaults,
+    _ now: Date
+  ) -> EvaluatedConfig {
+    guard let template else {
+      return EvaluatedConfig(template: emptyTemplate, defaults: defaults, choices: [])
+    }
+    return template.evaluate(context, defaults: defaults, now: now)
+  }
 }
