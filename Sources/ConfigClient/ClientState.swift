@@ -28,4 +28,15 @@ struct ClientState: Sendable {
   var throttle = FetchThrottle()
   /// The context the app set (or that was restored); nil when none was ever set.
   var context: EvaluationContext?
+
+  /// Turns restored templates back into bytes (see `TemplateBody.materialize`), once for a
+  /// template that is both fetched and active.
+  mutating func materializeTemplates() {
+    active?.template.materialize()
+    if let active, fetched?.isActivated == true {
+      fetched?.template = active.template
+    } else {
+      fetched?.template.materialize()
+    }
+  }
 }

@@ -5,30 +5,53 @@ import Foundation
 /// client's context and in-app defaults. An immutable value: whoever holds one keeps reading
 /// one consistent config while the client activates another, and reading it takes no lock.
 public struct ConfigSnapshot: ConfigValues {
+  /// Everything behind one reference: taking the snapshot out of the client's lock copies
+  /// one pointer, so concurrent readers hold the lock for a few instructions.
+  private final class Storage: Sendable {
+    let values: EvaluatedConfig
+    let template: CompiledTemplate?
+    let activatedAt: Date?
+    let context: EvaluationContext
+    let defaults: InAppDefaults
+    let evaluatedAt: Date
+
+    init(
+      values: EvaluatedConfig, template: CompiledTemplate?, activatedAt: Date?,
+      context: EvaluationContext, defaults: InAppDefaults, evaluatedAt: Date
+    ) {
+      self.values = values
+      self.template = template
+      self.activatedAt = activatedAt
+      self.context = context
+      self.defaults = defaults
+      self.evaluatedAt = evaluatedAt
+    }
+  }
+
+  private let storage: Storage
+
   /// The evaluated values, every template key and every in-app default key.
-  public let values: EvaluatedConfig
+  public var values: EvaluatedConfig { storage.values }
   /// The active template, or nil when nothing was activated yet (defaults only).
-  public let template: CompiledTemplate?
+  public var template: CompiledTemplate? { storage.template }
   /// When the template was activated; nil when there is none.
-  public let activatedAt: Date?
+  public var activatedAt: Date? { storage.activatedAt }
   /// The context the values were evaluated with.
-  public let context: EvaluationContext
+  public var context: EvaluationContext { storage.context }
   /// The in-app defaults the values were evaluated with.
-  public let defaults: InAppDefaults
+  public var defaults: InAppDefaults { storage.defaults }
   /// The time `dateTime` conditions were evaluated at (unless `context.now` overrides it).
-  public let evaluatedAt: Date
+  public var evaluatedAt: Date { storage.evaluatedAt }
 
   /// Evaluates `template` (or, when nil, only the defaults) into a snapshot.
   public init(
     template: CompiledTemplate?, activatedAt: Date?, context: EvaluationContext,
     defaults: InAppDefaults, now: Date
   ) {
-    self.template = template
-    self.activatedAt = activatedAt
-    self.context = context
-    self.defaults = defaults
-    self.evaluatedAt = now
-    self.values = (template ?? Self.emptyTemplate).evaluate(context, defaults: defaults, now: now)
+    let values = Self.evaluate(template, context, defaults, now)
+    storage = Storage(
+      values: values, template: template, activatedAt: activatedAt, context: context,
+      defaults: defaults, evaluatedAt: now)
   }
 
   /// A snapshot of nothing but `defaults`.
@@ -42,18 +65,32 @@ public struct ConfigSnapshot: ConfigValues {
 
   /// The value for `key`: the template's choice, the in-app default, or nil.
   public func configValue(forKey key: String) -> ConfigValue? {
-    values.configValue(forKey: key)
+    storage.values.configValue(forKey: key)
   }
 
   /// Every key with a value, sorted.
-  public var keys: [String] { values.keys }
+  public var keys: [String] { storage.values.keys }
 
   /// Evaluates this snapshot's template and defaults for another context, e.g. one server
   /// request's user. Pure and lock-free; the snapshot itself is unchanged.
   public func values(for context: EvaluationContext, now: Date) -> EvaluatedConfig {
-    (template ?? Self.emptyTemplate).evaluate(context, defaults: defaults, now: now)
+    Self.evaluate(template, context, defaults, now)
   }
 
   /// A template without parameters, so a defaults-only snapshot evaluates like any other.
   static let emptyTemplate = CompiledTemplate(Template())
+
+  /// Evaluates `template`, or for none the defaults alone. A template without parameters
+  /// chooses nothing, so the defaults-only values are built directly: evaluating one shared
+  /// empty template from many threads would have them all write the count of the same
+  /// empty array (harmless, but a data race to the thread sanitizer).
+  private static func evaluate(
+    _ template: CompiledTemplate?, _ context: EvaluationContext, _ defaults: InAppDefaults,
+    _ now: Date
+  ) -> EvaluatedConfig {
+    guard let template else {
+      return EvaluatedConfig(template: emptyTemplate, defaults: defaults, choices: [])
+    }
+    return template.evaluate(context, defaults: defaults, now: now)
+  }
 }

@@ -97,6 +97,7 @@ extension RemoteConfigClient {
       return .failure(.invalidTemplate(error))
     }
     // A body identical to the active template is that template, already activated.
+    state.materializeTemplates()
     let isActive = state.active.map { $0.template.bytes == body } ?? false
     state.fetched = ClientState.Fetched(
       template: isActive ? (state.active?.template ?? template) : template, etag: etag,

@@ -90,6 +90,7 @@ extension RemoteConfigClient {
   /// Saves the current state. Saves run one at a time in the order they were scheduled, so
   /// an older state never overwrites a newer one; this returns once this one is written.
   func persist() async {
+    state.materializeTemplates()
     let bytes = ClientStateFile.encode(state, savedAt: timeSource.now)
     let previous = lastSave
     let store = self.store

@@ -1,13 +1,34 @@
 import Core
 
-/// A template the client accepted: its JSON exactly as fetched (what is persisted) and the
-/// compiled form (what is evaluated). Shared, never copied, between the fetched and the
-/// active layer.
+/// A template the client accepted: its JSON (what is persisted) and the compiled form (what
+/// is evaluated). Shared, never copied, between the fetched and the active layer.
 struct TemplateBody: Sendable {
-  /// The template JSON, UTF-8.
-  let bytes: [UInt8]
+  /// Where the JSON is kept: the bytes as fetched, or, for a template read back from the
+  /// store, its parsed document, written out again only when next saved, so a restore does
+  /// not spend its time re-serializing a large template before the first read.
+  enum JSON: Sendable {
+    case bytes([UInt8])
+    case document(JSONValue)
+  }
+
+  /// The template JSON.
+  private(set) var json: JSON
   /// The template, compiled.
   let compiled: CompiledTemplate
+
+  /// The template JSON as UTF-8 bytes (serialized from the document when restored).
+  var bytes: [UInt8] {
+    switch json {
+    case .bytes(let bytes): bytes
+    case .document(let document): Array(document.jsonText.utf8)
+    }
+  }
+
+  /// Keeps the JSON as bytes from now on, so later saves and comparisons do not serialize
+  /// the document again.
+  mutating func materialize() {
+    if case .document = json { json = .bytes(bytes) }
+  }
 
   /// Parses and validates `bytes` as `TemplateValidator` does; only errors reject.
   /// - Throws: `TemplateError` with every error found, then the warnings.
@@ -29,12 +50,11 @@ struct TemplateBody: Sendable {
     guard let template = result.template, errors.isEmpty else {
       throw TemplateError(problems: errors + problems.filter { $0.severity == .warning })
     }
-    self.bytes = bytes
+    self.json = .bytes(bytes)
     self.compiled = CompiledTemplate(template)
   }
 
-  /// Reads a template the client saved itself, from its already parsed JSON; the bytes
-  /// are the JSON written back out.
+  /// Reads a template the client saved itself, from its already parsed JSON.
   /// - Throws: `TemplateError` when the saved template no longer reads.
   init(restoring document: JSONValue) throws(TemplateError) {
     let result = TemplateReader().read(document)
@@ -43,7 +63,7 @@ struct TemplateBody: Sendable {
     else {
       throw TemplateError(problems: result.problems.filter { $0.severity == .error })
     }
-    self.bytes = Array(document.jsonText.utf8)
+    self.json = .document(document)
     self.compiled = CompiledTemplate(template)
   }
 }

@@ -27,5 +27,5 @@ extension ToolCommand {
 
 extension Benchmark {
   /// Every benchmark, in the order they run.
-  static let all: [Benchmark] = [.evaluation, .routing]
+  static let all: [Benchmark] = [.evaluation, .routing, .client]
 }

@@ -78,6 +78,22 @@ struct RemoteConfigClientPersistenceTests {
     #expect(source.requests == ["e2"])
   }
 
+  @Test("a restored client writes its restored templates back intact on its next save")
+  func restoredThenSaved() async throws {
+    let directory = try TemporaryDirectory()
+    let time = ManualTimeSource(now: ClientFixtures.start)
+    _ = try await savedState(directory, time: time)
+    let (second, _) = client(directory, [], time: time)
+    await second.restore()
+    await second.setContext(EvaluationContext(appVersion: "3.0.0"))
+    let (third, _) = client(directory, [], time: time)
+    #expect(await third.restore().allSatisfy { $0.kind == .because })
+    #expect(third.snapshot["greeting"].rawValue == "hello")
+    #expect(await third.fetchedVersionNumber == 2)
+    #expect(await third.context == EvaluationContext(appVersion: "3.0.0"))
+    #expect(await third.activate() == ["count", "greeting"])
+  }
+
   @Test("saving replaces the file atomically and leaves no temporary file behind")
   func atomicSave() async throws {
     let directory = try TemporaryDirectory()
