@@ -17,7 +17,7 @@ let sharedSwiftSettings: [SwiftSetting] = [
 
 let package = Package(
   name: "Switchyard",
-  // `Mutex` (Synchronization) sets the Apple floor; Linux has no floor.
+  // The Apple floor: Swift 6 runtime APIs such as `String(validating:as:)`; Linux has none.
   platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
   products: [
     .library(name: "Core", targets: ["Core"]),

@@ -1,5 +1,4 @@
 import Core
-import Synchronization
 
 /// Runs one source fetch against the client's own deadline, so a source that ignores its
 /// `timeout` (or hangs) still fails with `.timeout` on the client's time source. The fetch
@@ -42,7 +41,7 @@ private final class FirstOutcome: Sendable {
     var tasks: [Task<Void, Never>] = []
   }
 
-  private let state = Mutex(State())
+  private let state = LockedState(State())
 
   func install(_ continuation: CheckedContinuation<FetchDeadline.Outcome, Never>) {
     let outcome = state.withLock { state in

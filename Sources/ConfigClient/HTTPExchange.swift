@@ -1,6 +1,5 @@
 import Core
 import Foundation
-import Synchronization
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -181,7 +180,7 @@ private final class HeadSlot: Sendable {
     var waiter: CheckedContinuation<HTTPResponseHead, any Error>?
   }
 
-  private let state = Mutex(State())
+  private let state = LockedState(State())
 
   /// Sets the outcome unless one is set already, and wakes the waiter.
   func resolve(_ result: Result<HTTPResponseHead, any Error>) {

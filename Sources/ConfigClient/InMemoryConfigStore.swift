@@ -1,4 +1,4 @@
-import Synchronization
+import Core
 
 /// A `ConfigStore` in memory: for tests, previews and processes that must not touch disk.
 /// Copies share one blob, so a test can restore a second client from what the first saved.
@@ -33,11 +33,11 @@ public struct InMemoryConfigStore: ConfigStore {
   }
 
   private final class Storage: Sendable {
-    let bytes: Mutex<[UInt8]?>
-    let saveCount = Mutex(0)
+    let bytes: LockedState<[UInt8]?>
+    let saveCount = LockedState(0)
 
     init(_ bytes: [UInt8]?) {
-      self.bytes = Mutex(bytes)
+      self.bytes = LockedState(bytes)
     }
   }
 }

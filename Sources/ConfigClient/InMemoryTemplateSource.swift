@@ -1,4 +1,4 @@
-import Synchronization
+import Core
 
 /// A `TemplateSource` whose answers a test scripts, in order: 200 with a body and ETag, 304,
 /// 429 with `Retry-After`, 500, a timeout, a stall, a malformed body, a connectivity error.
@@ -52,10 +52,10 @@ public struct InMemoryTemplateSource: TemplateSource {
   }
 
   private final class Script: Sendable {
-    let state: Mutex<(steps: [Step], requests: [String?])>
+    let state: LockedState<(steps: [Step], requests: [String?])>
 
     init(_ steps: [Step]) {
-      state = Mutex((steps, []))
+      state = LockedState((steps, []))
     }
   }
 

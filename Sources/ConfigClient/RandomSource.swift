@@ -1,5 +1,4 @@
 import Core
-import Synchronization
 
 /// Where random fractions in 0..<1 come from: backoff jitter and retry delays. Injected so
 /// tests pin jitter to a known value or a seeded sequence.
@@ -39,9 +38,9 @@ public struct RandomSource: Sendable {
 
 /// The seeded generator behind `RandomSource.seeded`, shared by every copy of the source.
 private final class SharedGenerator: Sendable {
-  let state: Mutex<SeededRandomGenerator>
+  let state: LockedState<SeededRandomGenerator>
 
   init(_ generator: SeededRandomGenerator) {
-    state = Mutex(generator)
+    state = LockedState(generator)
   }
 }

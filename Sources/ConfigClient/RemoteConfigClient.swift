@@ -1,6 +1,5 @@
 import Core
 import Foundation
-import Synchronization
 
 /// The remote-config client an app or a server holds for its lifetime, with Firebase's
 /// model: in-app defaults, the last fetched template, and the active snapshot that reads
@@ -31,7 +30,7 @@ public actor RemoteConfigClient {
 
   /// The active snapshot: the only lock on the read path, held just long enough to copy a
   /// reference-sized value out.
-  nonisolated let activeSnapshot: Mutex<ConfigSnapshot>
+  nonisolated let activeSnapshot: LockedState<ConfigSnapshot>
   nonisolated let broadcaster = UpdateBroadcaster()
 
   /// Everything that is persisted.
@@ -74,7 +73,7 @@ public actor RemoteConfigClient {
     self.random = random
     self.inAppDefaults = defaults
     self.state.context = context
-    self.activeSnapshot = Mutex(
+    self.activeSnapshot = LockedState(
       ConfigSnapshot(
         template: nil, activatedAt: nil, context: context ?? EvaluationContext(),
         defaults: defaults, now: timeSource.now))

@@ -1,4 +1,4 @@
-import Synchronization
+import Core
 
 /// The listeners of one client's updates: one `AsyncStream` each. A listener whose stream
 /// ends (its task cancelled, the stream dropped) removes itself; no update reaches it again.
@@ -8,7 +8,7 @@ final class UpdateBroadcaster: Sendable {
     var continuations: [Int: AsyncStream<ConfigUpdate>.Continuation] = [:]
   }
 
-  private let listeners = Mutex(Listeners())
+  private let listeners = LockedState(Listeners())
 
   /// A new stream that receives every update broadcast from now on. Unbounded: a slow
   /// listener must not lose which keys changed.

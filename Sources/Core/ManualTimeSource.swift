@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// A clock that moves only when a test moves it. Sleepers wake when `advance` passes their
 /// deadline, so time-based rules are tested without real waiting.
@@ -33,11 +32,11 @@ public final class ManualTimeSource: TimeSource, Sendable {
     var sleeperWaiters: [SleeperWaiter] = []
   }
 
-  private let state: Mutex<State>
+  private let state: LockedState<State>
 
   /// A clock that reads `now` until advanced.
   public init(now: Date = Date(timeIntervalSince1970: 1_767_225_600)) {
-    state = Mutex(State(now: now))
+    state = LockedState(State(now: now))
   }
 
   /// The clock's current time.

@@ -1,7 +1,6 @@
 import ConfigClient
 import Core
 import Foundation
-import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -176,7 +175,7 @@ enum ConcurrentReaders {
   static func run(
     readers: Int, reads: Int, _ body: @escaping @Sendable (Int) -> Int
   ) -> (seconds: Double, trues: Int) {
-    let total = Mutex(0)
+    let total = LockedState(0)
     let group = DispatchGroup()
     let start = ContinuousClock.now
     for _ in 0..<readers {

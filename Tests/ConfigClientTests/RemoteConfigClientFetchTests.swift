@@ -1,6 +1,5 @@
 import Core
 import Foundation
-import Synchronization
 import Testing
 
 @testable import ConfigClient
@@ -100,7 +99,7 @@ struct RemoteConfigClientFetchTests {
     let harness = ClientHarness([.stall])
     let first = Task { try await harness.client.fetch() }
     await harness.time.waitForSleepers(count: 1)
-    let secondEnded = Mutex(false)
+    let secondEnded = LockedState(false)
     let second = Task {
       defer { secondEnded.withLock { $0 = true } }
       return try await harness.client.fetch(ignoringMinimumInterval: true)

@@ -1,6 +1,5 @@
 import Core
 import RootRouting
-import Synchronization
 import Testing
 
 @Suite("RouteConfiguration")
@@ -68,7 +67,7 @@ struct RouteConfigurationTests {
 
 /// A thread-safe counter for closures the code under test calls.
 final class Counter: Sendable {
-  private let count = Mutex(0)
+  private let count = LockedState(0)
   var value: Int { count.withLock { $0 } }
   func increment() { count.withLock { $0 += 1 } }
 }

@@ -1,5 +1,4 @@
-import Synchronization
-
+import Core
 @testable import switchyard
 
 /// Runs the tool in-process with scripted standard input and captured output streams.
@@ -10,11 +9,11 @@ final class CapturedToolIO: Sendable {
     var input: [String] = []
   }
 
-  private let buffers: Mutex<Buffers>
+  private let buffers: LockedState<Buffers>
 
   /// A capture whose standard input yields `input`, one element per line.
   init(input: [String] = []) {
-    buffers = Mutex(Buffers(input: input))
+    buffers = LockedState(Buffers(input: input))
   }
 
   /// The streams to hand to `SwitchyardTool.run`.

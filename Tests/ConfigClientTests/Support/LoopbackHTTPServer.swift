@@ -1,3 +1,4 @@
+import Core
 import Dispatch
 import Foundation
 
@@ -44,7 +45,7 @@ final class LoopbackHTTPServer: Sendable {
   let port: UInt16
   private let listener: Int32
   private let wakePipe: (read: Int32, write: Int32)
-  private let state = ThreadLock(State())
+  private let state = LockedState(State())
   private let threads = DispatchGroup()
 
   /// Starts a server on 127.0.0.1 with a free port.

@@ -1,3 +1,4 @@
+import Core
 /// The test's end of one long-lived streamed response: what the test sends is written to
 /// the client as it is sent (bytes sent before the client connects are held and written on
 /// connection). One stream serves one connection; script a new one for each reconnection.
@@ -33,7 +34,7 @@ final class LoopbackStream: Sendable {
 
   /// How the body is delimited.
   let framing: Framing
-  private let state = ThreadLock(State())
+  private let state = LockedState(State())
 
   /// A stream delimited by `framing`.
   init(framing: Framing = .chunked) {

@@ -1,5 +1,5 @@
+import Core
 import ConfigClient
-import Synchronization
 
 /// A `RealtimeTransport` a test scripts connection by connection: refuse with an error, or
 /// open a `ScriptedRealtimeStream` the test writes to. A connection past the script is
@@ -17,11 +17,11 @@ final class ScriptedRealtimeTransport: RealtimeTransport {
     var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
   }
 
-  private let state: Mutex<State>
+  private let state: LockedState<State>
 
   /// A transport that answers the connection attempts with `script`, in order.
   init(_ script: [Connection]) {
-    state = Mutex(State(script: script))
+    state = LockedState(State(script: script))
   }
 
   /// How many times `connect` was called.
@@ -63,7 +63,7 @@ final class ScriptedRealtimeTransport: RealtimeTransport {
 final class ScriptedRealtimeStream: Sendable {
   /// The reader's end, handed out once: held here, it would keep the stream alive after
   /// its reader dropped it.
-  private let unclaimed: Mutex<AsyncThrowingStream<[UInt8], any Error>?>
+  private let unclaimed: LockedState<AsyncThrowingStream<[UInt8], any Error>?>
   private let continuation: AsyncThrowingStream<[UInt8], any Error>.Continuation
   private let terminated = SignalLatch()
 
@@ -71,7 +71,7 @@ final class ScriptedRealtimeStream: Sendable {
     let (bytes, continuation) = AsyncThrowingStream<[UInt8], any Error>.makeStream()
     let terminated = terminated
     continuation.onTermination = { _ in terminated.open() }
-    self.unclaimed = Mutex(bytes)
+    self.unclaimed = LockedState(bytes)
     self.continuation = continuation
   }
 

@@ -1,9 +1,9 @@
-import Synchronization
+import Core
 
 /// A one-way signal: once opened it stays open, and everyone waiting (or coming later)
 /// proceeds. Tests synchronise on it instead of sleeping.
 final class SignalLatch: Sendable {
-  private let state = Mutex<(isOpen: Bool, waiters: [CheckedContinuation<Void, Never>])>(
+  private let state = LockedState<(isOpen: Bool, waiters: [CheckedContinuation<Void, Never>])>(
     (false, []))
 
   /// Whether the latch has been opened.
