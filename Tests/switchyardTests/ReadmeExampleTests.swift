@@ -68,3 +68,26 @@ struct ReadmeExampleTests {
         == "condition 'beta' is false: customSignal 'grade' 3 is not >= 4")
   }
 }
+
+@Suite("README client example")
+struct ReadmeClientExampleTests {
+  @Test("the client example reads defaults from disk-less start and evaluates per request")
+  func client() async throws {
+    let files = try TemporaryDirectory()
+    let templatePath = try files.write(
+      "template.json", #"{"parameters": {"isUnderMaintenance": {"defaultValue": {"value": "true"}}}}"#)
+    let client = RemoteConfigClient(
+      source: FileTemplateSource(path: templatePath),
+      store: FileConfigStore(directoryPath: files.url.path),
+      context: EvaluationContext(randomizationID: "install-1", appVersion: "2.3.0"))
+    try await client.setDefaults(keySets: [RootRoutingKeys.keySet, ElementaryFeature.keys])
+    let reasons = await client.restore()
+    #expect(reasons.allSatisfy { $0.kind == .because })
+    #expect(client.snapshot[RootRoutingKeys.isUnderMaintenance] == false)
+    let result = try await client.fetchAndActivate()
+    #expect(result.updatedKeys.contains("isUnderMaintenance"))
+    #expect(client.snapshot[RootRoutingKeys.isUnderMaintenance] == true)
+    let values = client.values(for: EvaluationContext(randomizationID: "request-user"))
+    #expect(values["isUnderMaintenance"].rawValue == "true")
+  }
+}
