@@ -17,12 +17,12 @@ extension CompiledTemplate {
     let input = EvaluationInput(context: context, now: now)
     let storage = self.storage
     let program = storage.program
-    let conditionalStart = storage.conditionalStart
-    let conditionalConditions = storage.conditionalConditions
     let count = storage.parameters.count
     // An empty template has nothing to choose; creating an empty array with
     // `unsafeUninitializedCapacity` would write to the shared empty-array storage.
     guard count > 0 else { return EvaluatedConfig(template: self, defaults: defaults, choices: []) }
+    let conditionalStart = storage.conditionalStart
+    let conditionalConditions = storage.conditionalConditions
     let choices = program.withScratch { scratch in
       [Int32](unsafeUninitializedCapacity: count) { buffer, initialized in
         for index in 0..<count {

@@ -4,7 +4,7 @@ import Foundation
 /// Every condition of a template flattened into one array of nodes, with shared tables of
 /// interned strings, compiled regexes and distinct percent seeds. Evaluation walks it by
 /// index; nothing in it is parsed again at evaluation time.
-struct ConditionProgram: Sendable {
+final class ConditionProgram: Sendable {
   /// One node of a condition tree. Every payload is plain data (no strings, no arrays), so
   /// reading a node costs no reference counting on the hot path.
   enum Node: Sendable {
@@ -43,23 +43,51 @@ struct ConditionProgram: Sendable {
     case audiences, firstOpenTime, evaluationTime
   }
 
-  var nodes: [Node] = []
-  var children: [Int] = []
-  var strings: [String] = []
-  var regexes: [BoundedRegex] = []
-  var seeds: [String] = []
+  /// The tables a `ConditionProgramBuilder` fills; the program freezes them.
+  struct Tables {
+    var nodes: [Node] = []
+    var children: [Int] = []
+    var strings: [String] = []
+    var regexes: [BoundedRegex] = []
+    var seeds: [String] = []
+    var signalKeys: [String] = []
+    var roots: [Int] = []
+    var names: [String] = []
+  }
+
+  let nodes: [Node]
+  let children: [Int]
+  let strings: [String]
+  let regexes: [BoundedRegex]
+  let seeds: [String]
   /// The distinct custom-signal keys the conditions read.
-  var signalKeys: [String] = []
+  let signalKeys: [String]
   /// The root node of each named condition, in template order.
-  var roots: [Int] = []
+  let roots: [Int]
   /// Each named condition's name, in template order.
-  var names: [String] = []
+  let names: [String]
+
+  /// Freezes a builder's tables. A class, so evaluation shares one program by reference
+  /// instead of copying (and retaining) eight tables.
+  init(_ tables: Tables) {
+    nodes = tables.nodes
+    children = tables.children
+    strings = tables.strings
+    regexes = tables.regexes
+    seeds = tables.seeds
+    signalKeys = tables.signalKeys
+    roots = tables.roots
+    names = tables.names
+  }
 }
 
 /// Builds a `ConditionProgram` from conditions, interning strings and seeds and compiling
 /// targets once; what cannot be compiled becomes a `.never` node and a problem.
 struct ConditionProgramBuilder {
-  private(set) var program = ConditionProgram()
+  private var tables = ConditionProgram.Tables()
+
+  /// The program built so far.
+  var program: ConditionProgram { ConditionProgram(tables) }
   private(set) var problems: [TemplateProblem] = []
   private var stringIndex: [String: Int] = [:]
   private var seedIndex: [String: Int] = [:]
@@ -68,30 +96,30 @@ struct ConditionProgramBuilder {
 
   mutating func addNamedCondition(_ named: NamedCondition) {
     currentCondition = named.name
-    program.names.append(named.name)
-    program.roots.append(add(named.condition))
+    tables.names.append(named.name)
+    tables.roots.append(add(named.condition))
   }
 
   private mutating func intern(_ text: String) -> Int {
     if let index = stringIndex[text] { return index }
-    program.strings.append(text)
-    stringIndex[text] = program.strings.count - 1
-    return program.strings.count - 1
+    tables.strings.append(text)
+    stringIndex[text] = tables.strings.count - 1
+    return tables.strings.count - 1
   }
 
   private mutating func signalKey(_ key: String) -> Int {
     if let index = signalKeyIndex[key] { return index }
-    program.signalKeys.append(key)
-    signalKeyIndex[key] = program.signalKeys.count - 1
-    return program.signalKeys.count - 1
+    tables.signalKeys.append(key)
+    signalKeyIndex[key] = tables.signalKeys.count - 1
+    return tables.signalKeys.count - 1
   }
 
   private mutating func internRange(_ texts: [String]) -> Range<Int> {
     // Ranges need contiguous entries, so a list is appended whole (its strings are still
     // shared storage with any equal string already in the table).
-    let start = program.strings.count
-    program.strings.append(contentsOf: texts)
-    return start..<program.strings.count
+    let start = tables.strings.count
+    tables.strings.append(contentsOf: texts)
+    return start..<tables.strings.count
   }
 
   /// A node that is always false. `problem` records an error for `diagnostics`; kinds the
@@ -108,8 +136,8 @@ struct ConditionProgramBuilder {
   }
 
   private mutating func append(_ node: ConditionProgram.Node) -> Int {
-    program.nodes.append(node)
-    return program.nodes.count - 1
+    tables.nodes.append(node)
+    return tables.nodes.count - 1
   }
 
   private mutating func add(_ condition: Condition) -> Int {
@@ -118,9 +146,9 @@ struct ConditionProgramBuilder {
       return append(.constant(value))
     case .and(let members), .or(let members):
       let childIndices = members.map { add($0) }
-      let start = program.children.count
-      program.children.append(contentsOf: childIndices)
-      let range = start..<program.children.count
+      let start = tables.children.count
+      tables.children.append(contentsOf: childIndices)
+      let range = start..<tables.children.count
       if case .and = condition { return append(.and(range)) }
       return append(.or(range))
     case .percent(let percent):
@@ -128,8 +156,8 @@ struct ConditionProgramBuilder {
       if let existing = seedIndex[percent.seed] {
         seed = existing
       } else {
-        seed = program.seeds.count
-        program.seeds.append(percent.seed)
+        seed = tables.seeds.count
+        tables.seeds.append(percent.seed)
         seedIndex[percent.seed] = seed
       }
       switch percent.range {
@@ -189,9 +217,9 @@ struct ConditionProgramBuilder {
         }
       }
       guard !compiled.isEmpty else { return never("\(signal) has no valid regex targets", problem: false) }
-      let start = program.regexes.count
-      program.regexes.append(contentsOf: compiled)
-      return .regex(slot(signal), start..<program.regexes.count)
+      let start = tables.regexes.count
+      tables.regexes.append(contentsOf: compiled)
+      return .regex(slot(signal), start..<tables.regexes.count)
     case .string(let op, let targets):
       let stored = op == .exactlyMatches ? targets.map { String(ConfigValueParser.trimmed($0)) } : targets
       return .strings(slot(signal), op, internRange(stored))

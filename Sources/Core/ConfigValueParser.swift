@@ -14,8 +14,17 @@ public enum ConfigValueParser {
   // several times slower.
 
   /// The text without leading and trailing whitespace, without copying.
+  @inlinable
   public static func trimmed(_ text: String) -> Substring {
-    trimmed(text[...])
+    // Inlined into callers: most values have nothing to trim, and checking the two end
+    // bytes here spares evaluation a cross-module call per comparison.
+    let utf8 = text.utf8
+    if let first = utf8.first, let last = utf8.last, first < 0x80, last < 0x80,
+      !isASCIIWhitespace(first), !isASCIIWhitespace(last)
+    {
+      return text[...]
+    }
+    return trimmed(text[...])
   }
 
   /// The substring without leading and trailing whitespace, without copying.
@@ -39,7 +48,8 @@ public enum ConfigValueParser {
     return text[start..<end]
   }
 
-  private static func isASCIIWhitespace(_ byte: UInt8) -> Bool {
+  @usableFromInline
+  static func isASCIIWhitespace(_ byte: UInt8) -> Bool {
     byte == 0x20 || (byte >= 0x09 && byte <= 0x0D)
   }
 
