@@ -99,7 +99,9 @@ extension CompiledTemplate {
   }
 
   /// Every named condition's result for one context, in template order.
-  public func conditionResults(_ context: EvaluationContext, now: Date) -> [(name: String, isTrue: Bool)] {
+  public func conditionResults(_ context: EvaluationContext, now: Date) -> [(
+    name: String, isTrue: Bool
+  )] {
     let input = EvaluationInput(context: context, now: now)
     let program = storage.program
     return program.withScratch { scratch in
@@ -110,10 +112,12 @@ extension CompiledTemplate {
   }
 
   func inAppValue(_ key: String, _ defaults: InAppDefaults) -> ConfigValue {
-    defaults[key].map { ConfigValue(key: key, rawValue: $0, source: .default) } ?? .missing(key: key)
+    defaults[key].map { ConfigValue(key: key, rawValue: $0, source: .default) }
+      ?? .missing(key: key)
   }
 
   private func inAppWording(_ value: ConfigValue) -> String {
-    value.source == .default ? "the in-app default applies" : "there is no in-app default, so the value is empty (static)"
+    value.source == .default
+      ? "the in-app default applies" : "there is no in-app default, so the value is empty (static)"
   }
 }

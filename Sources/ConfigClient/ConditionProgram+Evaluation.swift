@@ -94,7 +94,9 @@ extension ConditionProgram {
     why: inout String?
   ) -> Bool {
     guard level < Self.maximumNestingLevel else {
-      if why != nil { why = "nested deeper than Firebase's limit of \(Self.maximumNestingLevel) levels" }
+      if why != nil {
+        why = "nested deeper than Firebase's limit of \(Self.maximumNestingLevel) levels"
+      }
       return false
     }
     switch nodes[index] {
@@ -119,8 +121,10 @@ extension ConditionProgram {
         let patterns = regexes[range].map { "'\($0.pattern)'" }.joined(separator: ", ")
         let limit = regexes[range].map(\.inputLengthLimit).min() ?? BoundedRegex.maximumInputLength
         let unsearched =
-          !matched && actual.count > limit ? " (values over \(limit) characters are not searched)" : ""
-        why = "\(describe(slot)) \(Self.quoted(actual)) \(matched ? "matches" : "matches none of") [\(patterns)]"
+          !matched && actual.count > limit
+          ? " (values over \(limit) characters are not searched)" : ""
+        why =
+          "\(describe(slot)) \(Self.quoted(actual)) \(matched ? "matches" : "matches none of") [\(patterns)]"
           + unsearched
       }
       return matched
@@ -131,7 +135,9 @@ extension ConditionProgram {
         return false
       }
       let result = op.holds(actual, target)
-      if why != nil { why = comparison(describe(slot), raw, op, JSONNumber(target).literal, result) }
+      if why != nil {
+        why = comparison(describe(slot), raw, op, JSONNumber(target).literal, result)
+      }
       return result
     case .version(let slot, let op, let target):
       guard let raw = text(slot, input.context, &scratch) else { return missing(slot, &why) }
@@ -140,7 +146,9 @@ extension ConditionProgram {
         return false
       }
       let result = op.holds(actual, target)
-      if why != nil { why = comparison(describe(slot), actual.description, op, target.description, result) }
+      if why != nil {
+        why = comparison(describe(slot), actual.description, op, target.description, result)
+      }
       return result
     case .audience(let op, let range):
       guard let audiences = input.context.audiences else { return missing(.audiences, &why) }
@@ -220,10 +228,12 @@ extension ConditionProgram {
     switch range {
     case .atMost(let bound):
       result = bucket <= bound
-      statement = why == nil ? nil : "\(Self.percent(bucket)) \(result ? "<=" : ">") \(Self.percent(bound))"
+      statement =
+        why == nil ? nil : "\(Self.percent(bucket)) \(result ? "<=" : ">") \(Self.percent(bound))"
     case .above(let bound):
       result = bucket > bound
-      statement = why == nil ? nil : "\(Self.percent(bucket)) \(result ? ">" : "<=") \(Self.percent(bound))"
+      statement =
+        why == nil ? nil : "\(Self.percent(bucket)) \(result ? ">" : "<=") \(Self.percent(bound))"
     case .between(let lower, let upper):
       result = lower < bucket && bucket <= upper
       statement =
@@ -311,7 +321,9 @@ extension ConditionProgram {
   private func number(
     _ slot: SignalSlot, _ context: EvaluationContext, _ scratch: inout EvaluationScratch
   ) -> Double? {
-    if case .customSignal(let index) = slot { return customSignal(index, context, &scratch)?.number }
+    if case .customSignal(let index) = slot {
+      return customSignal(index, context, &scratch)?.number
+    }
     return text(slot, context, &scratch).flatMap { ConfigValueParser.number($0) }
   }
 

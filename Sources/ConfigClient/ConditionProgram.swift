@@ -196,7 +196,8 @@ struct ConditionProgramBuilder {
     guard targets.count > 1 else { return }
     report(
       .warning,
-      "\(kind) comparison of \(signal) uses only its first target; \(targets.count - 1) more ignored")
+      "\(kind) comparison of \(signal) uses only its first target; \(targets.count - 1) more ignored"
+    )
   }
 
   private mutating func compile(_ condition: SignalCondition) -> ConditionProgram.Node {
@@ -216,12 +217,15 @@ struct ConditionProgramBuilder {
           report(.error, "\(error); that target never matches")
         }
       }
-      guard !compiled.isEmpty else { return never("\(signal) has no valid regex targets", problem: false) }
+      guard !compiled.isEmpty else {
+        return never("\(signal) has no valid regex targets", problem: false)
+      }
       let start = tables.regexes.count
       tables.regexes.append(contentsOf: compiled)
       return .regex(slot(signal), start..<tables.regexes.count)
     case .string(let op, let targets):
-      let stored = op == .exactlyMatches ? targets.map { String(ConfigValueParser.trimmed($0)) } : targets
+      let stored =
+        op == .exactlyMatches ? targets.map { String(ConfigValueParser.trimmed($0)) } : targets
       return .strings(slot(signal), op, internRange(stored))
     case .numeric(let op, let targets):
       warnIfSeveral(targets, of: signal, kind: "numeric")
@@ -232,7 +236,8 @@ struct ConditionProgramBuilder {
     case .version(let op, let targets):
       warnIfSeveral(targets, of: signal, kind: "version")
       guard let target = SemanticVersion(ConfigValueParser.trimmed(targets[0])) else {
-        return never("version target '\(targets[0])' of \(signal) is not a valid version", problem: true)
+        return never(
+          "version target '\(targets[0])' of \(signal) is not a valid version", problem: true)
       }
       return .version(slot(signal), op, target)
     case .audience(let op, let targets):
@@ -240,7 +245,8 @@ struct ConditionProgramBuilder {
     case .time(let op, let target):
       let text =
         "\(target.text) \(target.zone ?? "GMT") (\(Timestamp.format(target.instant)))"
-      return .time(slot(signal), op, instant: target.instant.timeIntervalSince1970, text: intern(text))
+      return .time(
+        slot(signal), op, instant: target.instant.timeIntervalSince1970, text: intern(text))
     }
   }
 }

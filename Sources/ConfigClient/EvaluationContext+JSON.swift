@@ -24,7 +24,8 @@ extension EvaluationContext {
       case "now": now = try Self.time(value, field)
       case "customSignals":
         guard case .object(let signals) = value else {
-          throw ContextError(field: field, message: "expected an object, found \(value.kindDescription)")
+          throw ContextError(
+            field: field, message: "expected an object, found \(value.kindDescription)")
         }
         for (key, signal) in signals {
           switch signal {
@@ -38,14 +39,16 @@ extension EvaluationContext {
         }
       case "userProperties":
         guard case .object(let properties) = value else {
-          throw ContextError(field: field, message: "expected an object, found \(value.kindDescription)")
+          throw ContextError(
+            field: field, message: "expected an object, found \(value.kindDescription)")
         }
         for (key, property) in properties {
           userProperties[key] = try Self.string(property, "userProperties.\(key)")
         }
       case "audiences":
         guard case .array(let list) = value else {
-          throw ContextError(field: field, message: "expected an array, found \(value.kindDescription)")
+          throw ContextError(
+            field: field, message: "expected an array, found \(value.kindDescription)")
         }
         var names: Set<String> = []
         for (index, element) in list.enumerated() {

@@ -18,7 +18,8 @@ public struct InAppDefaults: Sendable, Hashable {
   ///   an object.
   public init(json: JSONValue) throws(DefaultsError) {
     guard case .object(let object) = json else {
-      throw DefaultsError(key: nil, message: "defaults must be a JSON object, found \(json.kindDescription)")
+      throw DefaultsError(
+        key: nil, message: "defaults must be a JSON object, found \(json.kindDescription)")
     }
     var values: [String: String] = [:]
     for (key, value) in object {
@@ -28,7 +29,8 @@ public struct InAppDefaults: Sendable, Hashable {
       case .bool(let flag): values[key] = flag ? "true" : "false"
       case .array, .object: values[key] = value.jsonText
       case .null:
-        throw DefaultsError(key: key, message: "null is not a default; remove the key or give a value")
+        throw DefaultsError(
+          key: key, message: "null is not a default; remove the key or give a value")
       }
     }
     self.values = values

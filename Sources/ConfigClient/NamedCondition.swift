@@ -11,7 +11,9 @@ public struct NamedCondition: Sendable, Hashable {
   public var tagColor: String?
 
   /// Creates a named condition.
-  public init(name: String, condition: Condition, expression: String? = nil, tagColor: String? = nil) {
+  public init(
+    name: String, condition: Condition, expression: String? = nil, tagColor: String? = nil
+  ) {
     self.name = name
     self.condition = condition
     self.expression = expression

@@ -26,7 +26,8 @@ struct ServerConditionReader {
     }
     guard node.count == 1, let kind = node.keys.first, let body = node[kind] else {
       error(
-        path, node.isEmpty
+        path,
+        node.isEmpty
           ? "empty condition; expected one of orCondition, andCondition, true, false, percent, customSignal"
           : "a condition node holds exactly one kind, found \(node.keys.joined(separator: ", "))")
       return .unknown("malformed")
@@ -76,8 +77,12 @@ struct ServerConditionReader {
     // Firebase's evaluator reads absent bounds as 0.
     let micro = microPercent(object["microPercent"], at: path + ".microPercent")
     let rangeObject = object["microPercentRange"]?.objectValue
-    let lower = microPercent(rangeObject?["microPercentLowerBound"], at: path + ".microPercentRange.microPercentLowerBound")
-    let upper = microPercent(rangeObject?["microPercentUpperBound"], at: path + ".microPercentRange.microPercentUpperBound")
+    let lower = microPercent(
+      rangeObject?["microPercentLowerBound"], at: path + ".microPercentRange.microPercentLowerBound"
+    )
+    let upper = microPercent(
+      rangeObject?["microPercentUpperBound"], at: path + ".microPercentRange.microPercentUpperBound"
+    )
     let operatorName = object["percentOperator"]?.stringValue ?? ""
     switch operatorName {
     case "LESS_OR_EQUAL": return .percent(PercentCondition(seed: seed, range: .atMost(micro)))
@@ -87,7 +92,8 @@ struct ServerConditionReader {
     default:
       warning(
         path + ".percentOperator",
-        "unknown percent operator '\(operatorName)' evaluates to false; expected LESS_OR_EQUAL, GREATER_THAN or BETWEEN")
+        "unknown percent operator '\(operatorName)' evaluates to false; expected LESS_OR_EQUAL, GREATER_THAN or BETWEEN"
+      )
       return .percent(PercentCondition(seed: seed, range: .unknown(operatorName)))
     }
   }

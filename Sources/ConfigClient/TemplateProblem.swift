@@ -45,6 +45,7 @@ public struct TemplateError: Error, Sendable, Hashable, CustomStringConvertible 
   /// One problem per line.
   public var description: String {
     let shown = errors.isEmpty ? problems : errors
-    return "invalid template: " + shown.map { "\($0.location): \($0.message)" }.joined(separator: "; ")
+    return "invalid template: "
+      + shown.map { "\($0.location): \($0.message)" }.joined(separator: "; ")
   }
 }

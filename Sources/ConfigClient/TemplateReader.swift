@@ -58,7 +58,8 @@ extension Template {
   }
 
   private init(checking result: TemplateReader.Result) throws(TemplateError) {
-    guard let template = result.template, !result.problems.contains(where: { $0.severity == .error })
+    guard let template = result.template,
+      !result.problems.contains(where: { $0.severity == .error })
     else {
       throw TemplateError(
         problems: result.problems.filter { $0.severity == .error }
@@ -97,7 +98,8 @@ private struct ReadingSession {
             continue
           }
           template.parameterGroups.append(
-            ParameterGroup(name: name, description: string(group["description"], at: path + ".description")))
+            ParameterGroup(
+              name: name, description: string(group["description"], at: path + ".description")))
           template.parameters += readParameters(
             group["parameters"], path: path + ".parameters", group: name)
         }
@@ -167,7 +169,8 @@ private struct ReadingSession {
         do {
           let condition = try ConditionExpressionParser.parse(expression, conditionName: name)
           conditions.append(
-            NamedCondition(name: name, condition: condition, expression: expression, tagColor: tagColor))
+            NamedCondition(
+              name: name, condition: condition, expression: expression, tagColor: tagColor))
         } catch {
           self.error("\(location), column \(error.column)", error.message)
           conditions.append(
@@ -185,7 +188,8 @@ private struct ReadingSession {
       case (_?, _?):
         error(location, "has both 'expression' and 'condition'; a condition has one or the other")
       case (nil, nil):
-        error(location, "has neither 'expression' (client template) nor 'condition' (server template)")
+        error(
+          location, "has neither 'expression' (client template) nor 'condition' (server template)")
       }
     }
     return conditions
@@ -193,7 +197,9 @@ private struct ReadingSession {
 
   // MARK: Parameters
 
-  mutating func readParameters(_ value: JSONValue?, path: String, group: String?) -> [TemplateParameter] {
+  mutating func readParameters(_ value: JSONValue?, path: String, group: String?)
+    -> [TemplateParameter]
+  {
     guard let value else { return [] }
     guard case .object(let object) = value else {
       error(path, "expected an object, found \(value.kindDescription)")
@@ -214,11 +220,14 @@ private struct ReadingSession {
         if case .object(let values) = conditional {
           for (conditionName, entry) in values {
             if let value = readValue(entry, at: "\(location).conditionalValues.\(conditionName)") {
-              parameter.conditionalValues.append(ConditionalValue(conditionName: conditionName, value: value))
+              parameter.conditionalValues.append(
+                ConditionalValue(conditionName: conditionName, value: value))
             }
           }
         } else {
-          error(location + ".conditionalValues", "expected an object, found \(conditional.kindDescription)")
+          error(
+            location + ".conditionalValues",
+            "expected an object, found \(conditional.kindDescription)")
         }
       }
       parameter.description = string(fields["description"], at: location + ".description")
@@ -238,7 +247,8 @@ private struct ReadingSession {
 
   mutating func readValue(_ value: JSONValue, at location: String) -> ParameterValue? {
     guard case .object(let object) = value else {
-      error(location, "expected an object such as {\"value\": \"...\"}, found \(value.kindDescription)")
+      error(
+        location, "expected an object such as {\"value\": \"...\"}, found \(value.kindDescription)")
       return nil
     }
     if let raw = object["value"] {

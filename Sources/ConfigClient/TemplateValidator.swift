@@ -40,10 +40,14 @@ public struct TemplateValidator: Sendable {
       problems.append(TemplateProblem(.error, at: location, message))
     }
     if template.parameters.count > Self.maximumParameters {
-      error("parameters", "\(template.parameters.count) parameters; Firebase's limit is \(Self.maximumParameters)")
+      error(
+        "parameters",
+        "\(template.parameters.count) parameters; Firebase's limit is \(Self.maximumParameters)")
     }
     if template.conditions.count > Self.maximumConditions {
-      error("conditions", "\(template.conditions.count) conditions; Firebase's limit is \(Self.maximumConditions)")
+      error(
+        "conditions",
+        "\(template.conditions.count) conditions; Firebase's limit is \(Self.maximumConditions)")
     }
     let conditionNames = Set(template.conditions.map(\.name))
     var usedConditions: Set<String> = []
@@ -51,7 +55,10 @@ public struct TemplateValidator: Sendable {
     for parameter in template.parameters {
       let location = Self.location(of: parameter)
       if !Self.isValidKey(parameter.key) {
-        error(location, "key '\(parameter.key)' must match ^[a-zA-Z_][0-9a-zA-Z_]*$ (at most \(Self.maximumKeyLength) characters)")
+        error(
+          location,
+          "key '\(parameter.key)' must match ^[a-zA-Z_][0-9a-zA-Z_]*$ (at most \(Self.maximumKeyLength) characters)"
+        )
       }
       if let first = firstLocation[parameter.key] {
         error(location, "key '\(parameter.key)' is already defined at \(first)")
@@ -65,14 +72,17 @@ public struct TemplateValidator: Sendable {
         let valueLocation = "\(location).conditionalValues.\(conditional.conditionName)"
         usedConditions.insert(conditional.conditionName)
         if !conditionNames.contains(conditional.conditionName) {
-          error(valueLocation, "condition '\(conditional.conditionName)' is not defined in 'conditions'")
+          error(
+            valueLocation, "condition '\(conditional.conditionName)' is not defined in 'conditions'"
+          )
         }
         problems += Self.checkType(conditional.value, parameter.valueType, at: valueLocation)
       }
     }
     for condition in template.conditions where !usedConditions.contains(condition.name) {
       problems.append(
-        TemplateProblem(.warning, at: "condition '\(condition.name)'", "no parameter uses this condition"))
+        TemplateProblem(
+          .warning, at: "condition '\(condition.name)'", "no parameter uses this condition"))
     }
     problems += CompiledTemplate(template).diagnostics
     return problems
@@ -103,7 +113,10 @@ public struct TemplateValidator: Sendable {
       return []
     case .boolean:
       guard text != "true", text != "false" else { return [] }
-      return [TemplateProblem(.error, at: location, "\"\(shown)\" is not a BOOLEAN (expected true or false)")]
+      return [
+        TemplateProblem(
+          .error, at: location, "\"\(shown)\" is not a BOOLEAN (expected true or false)")
+      ]
     case .number:
       guard ConfigValueParser.number(text) == nil else { return [] }
       return [TemplateProblem(.error, at: location, "\"\(shown)\" is not a NUMBER")]

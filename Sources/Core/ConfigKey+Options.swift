@@ -53,7 +53,8 @@ extension ConfigValues {
     }
     guard options.isEmpty else { return Explained(options, reasons: diagnostics) }
     diagnostics.append(
-      .diagnostic("key '\(key.name)': no known \(noun) to show; using the default \(key.defaultRawValue)"))
+      .diagnostic(
+        "key '\(key.name)': no known \(noun) to show; using the default \(key.defaultRawValue)"))
     return Explained(key.defaultValue.compactMap(Option.init(rawValue:)), reasons: diagnostics)
   }
 }

@@ -8,10 +8,12 @@ extension ConfigValue {
     do {
       json = try JSONParser().parse(rawValue)
     } catch {
-      throw ConfigValueError(key: key, rawValue: rawValue, expected: expected, detail: "invalid JSON: \(error)")
+      throw ConfigValueError(
+        key: key, rawValue: rawValue, expected: expected, detail: "invalid JSON: \(error)")
     }
     guard case .array(let elements) = json else {
-      throw ConfigValueError(key: key, rawValue: rawValue, expected: expected, detail: "found \(json.kindDescription)")
+      throw ConfigValueError(
+        key: key, rawValue: rawValue, expected: expected, detail: "found \(json.kindDescription)")
     }
     return elements
   }

@@ -54,7 +54,8 @@ public struct ConfigValue: Sendable, Hashable {
     do {
       return try JSONParser().parse(rawValue)
     } catch {
-      throw ConfigValueError(key: key, rawValue: rawValue, expected: "JSON", detail: error.description)
+      throw ConfigValueError(
+        key: key, rawValue: rawValue, expected: "JSON", detail: error.description)
     }
   }
 

@@ -27,7 +27,8 @@ public struct InMemoryConfigValues: ConfigValues, Hashable {
   public var keys: [String] { values.keys.sorted() }
 
   /// Sets (or, with nil, removes) the raw value for `key`.
-  public mutating func set(_ raw: String?, forKey key: String, source: ConfigValueSource = .remote) {
+  public mutating func set(_ raw: String?, forKey key: String, source: ConfigValueSource = .remote)
+  {
     values[key] = raw.map { ConfigValue(key: key, rawValue: $0, source: source) }
   }
 }

@@ -223,7 +223,8 @@ private struct JSONReader {
       }
       skipDigits()
     }
-    let literal = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+    let literal = String(
+      decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
     return JSONNumber(validatedLiteral: literal)
   }
 

@@ -71,7 +71,8 @@ public final class ManualTimeSource: TimeSource, Sendable {
       return (state.nextID, state.now.addingTimeInterval(duration.timeInterval))
     }
     try await withTaskCancellationHandler {
-      try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+      try await withCheckedThrowingContinuation {
+        (continuation: CheckedContinuation<Void, any Error>) in
         let (outcome, satisfied) = state.withLock {
           state -> (Result<Void, any Error>?, [CheckedContinuation<Void, Never>]) in
           let cancelled = state.starting.removeValue(forKey: id) ?? false

@@ -13,10 +13,12 @@ extension ToolCommand {
     let benchmarks = Benchmark.all.filter { selected == nil || $0.name == selected }
     guard !benchmarks.isEmpty else {
       let names = Benchmark.all.map(\.name).joined(separator: ", ")
-      throw UsageError(command: "bench", message: "no benchmark named '\(selected ?? "")'; have: \(names)")
+      throw UsageError(
+        command: "bench", message: "no benchmark named '\(selected ?? "")'; have: \(names)")
     }
     #if DEBUG
-      io.printError("switchyard bench: warning: debug build; use 'swift run -c release switchyard bench'")
+      io.printError(
+        "switchyard bench: warning: debug build; use 'swift run -c release switchyard bench'")
     #endif
     for benchmark in benchmarks {
       try await benchmark.run(BenchmarkReport(io: io, benchmark: benchmark.name))

@@ -17,7 +17,9 @@ extension Benchmark {
     var checksum = 0
     // Warm up caches and the allocator before timing.
     for context in contexts.prefix(1_000) {
-      checksum &+= template.evaluate(context, now: now).configValue(forKey: "param_0")?.rawValue.utf8.count ?? 0
+      checksum &+=
+        template.evaluate(context, now: now).configValue(forKey: "param_0")?.rawValue.utf8.count
+        ?? 0
     }
     // Each round evaluates every context once; the best round is the machine's speed with
     // the least interference from neighbours, the median what a busy machine gives.
@@ -38,7 +40,8 @@ extension Benchmark {
     report.figure("evaluations per second (median round)", perRound / times[rounds / 2], unit: "/s")
     report.figure("time per evaluation (best round)", times[0] / perRound * 1e9, unit: "ns")
     report.note(
-      "200 parameters, 50 conditions, \(contexts.count) contexts x \(rounds) rounds, one core, checksum \(checksum)")
+      "200 parameters, 50 conditions, \(contexts.count) contexts x \(rounds) rounds, one core, checksum \(checksum)"
+    )
   }
 }
 
@@ -47,7 +50,8 @@ enum EvaluationWorkload {
   static func template(random: inout SeededRandomGenerator) -> Template {
     var conditions: [NamedCondition] = []
     for index in 0..<50 {
-      conditions.append(NamedCondition(name: "condition_\(index)", condition: condition(index, random: &random)))
+      conditions.append(
+        NamedCondition(name: "condition_\(index)", condition: condition(index, random: &random)))
     }
     var parameters: [TemplateParameter] = []
     for index in 0..<200 {
@@ -55,11 +59,14 @@ enum EvaluationWorkload {
       for _ in 0..<3 {
         let name = "condition_\(Int.random(in: 0..<50, using: &random))"
         if !conditional.contains(where: { $0.conditionName == name }) {
-          conditional.append(ConditionalValue(conditionName: name, value: .value("value_\(index)_\(name)")))
+          conditional.append(
+            ConditionalValue(conditionName: name, value: .value("value_\(index)_\(name)")))
         }
       }
       parameters.append(
-        TemplateParameter(key: "param_\(index)", defaultValue: .value("default_\(index)"), conditionalValues: conditional))
+        TemplateParameter(
+          key: "param_\(index)", defaultValue: .value("default_\(index)"),
+          conditionalValues: conditional))
     }
     return Template(conditions: conditions, parameters: parameters, versionNumber: 1)
   }
@@ -69,22 +76,38 @@ enum EvaluationWorkload {
     let leaf: Condition
     switch index % 6 {
     case 0:
-      leaf = .percent(PercentCondition(seed: "seed_\(index % 4)", range: .atMost(Int.random(in: 0...100_000_000, using: &random))))
+      leaf = .percent(
+        PercentCondition(
+          seed: "seed_\(index % 4)", range: .atMost(Int.random(in: 0...100_000_000, using: &random))
+        ))
     case 1:
-      leaf = .signal(SignalCondition(.customSignal("tier"), .string(.exactlyMatches, ["paid", "trial", "gold"])))
+      leaf = .signal(
+        SignalCondition(.customSignal("tier"), .string(.exactlyMatches, ["paid", "trial", "gold"])))
     case 2:
-      leaf = .signal(SignalCondition(.customSignal("country"), .string(.containsRegex, ["^J[PA]$", "U[SK]"])))
+      leaf = .signal(
+        SignalCondition(.customSignal("country"), .string(.containsRegex, ["^J[PA]$", "U[SK]"])))
     case 3:
-      leaf = .signal(SignalCondition(.customSignal("grade"), .numeric(.greaterOrEqual, [String(index % 6 + 1)])))
+      leaf = .signal(
+        SignalCondition(.customSignal("grade"), .numeric(.greaterOrEqual, [String(index % 6 + 1)])))
     case 4:
-      leaf = .signal(SignalCondition(.customSignal("version"), .version(.greaterOrEqual, ["2.\(index % 10).0"])))
+      leaf = .signal(
+        SignalCondition(.customSignal("version"), .version(.greaterOrEqual, ["2.\(index % 10).0"])))
     default:
-      leaf = .signal(SignalCondition(.customSignal(signals[index % signals.count]), .string(.contains, ["a", "1"])))
+      leaf = .signal(
+        SignalCondition(
+          .customSignal(signals[index % signals.count]), .string(.contains, ["a", "1"])))
     }
     // Every third condition nests the leaf in and/or layers with a second test.
     guard index % 3 == 0 else { return leaf }
-    let other = Condition.signal(SignalCondition(.customSignal("tier"), .string(.doesNotContain, ["banned"])))
-    return .or([.and([leaf, other]), .and([.percent(PercentCondition(seed: "nested", range: .between(lower: 0, upper: 5_000_000))), other])])
+    let other = Condition.signal(
+      SignalCondition(.customSignal("tier"), .string(.doesNotContain, ["banned"])))
+    return .or([
+      .and([leaf, other]),
+      .and([
+        .percent(PercentCondition(seed: "nested", range: .between(lower: 0, upper: 5_000_000))),
+        other,
+      ]),
+    ])
   }
 
   static func context(_ index: Int, random: inout SeededRandomGenerator) -> EvaluationContext {
@@ -96,7 +119,8 @@ enum EvaluationWorkload {
         "grade": .number(JSONNumber(Int.random(in: 1...6, using: &random))),
         "tier": .string(tiers[Int.random(in: 0..<tiers.count, using: &random)]),
         "country": .string(countries[Int.random(in: 0..<countries.count, using: &random)]),
-        "version": .string("2.\(Int.random(in: 0...12, using: &random)).\(Int.random(in: 0...3, using: &random))"),
+        "version": .string(
+          "2.\(Int.random(in: 0...12, using: &random)).\(Int.random(in: 0...3, using: &random))"),
         "build": .string(String(Int.random(in: 100...999, using: &random))),
       ])
   }

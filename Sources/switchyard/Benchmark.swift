@@ -27,7 +27,8 @@ final class BenchmarkReport: Sendable {
     if value >= 100 {
       formatted = Self.grouped(Int(value.rounded()))
     } else {
-      formatted = String(Int((value * 100).rounded()) / 100) + "."
+      formatted =
+        String(Int((value * 100).rounded()) / 100) + "."
         + Self.twoDigits(Int((value * 100).rounded()) % 100)
     }
     io.printLine(

@@ -24,7 +24,8 @@ extension ToolCommand {
     let now = scenario.context.now ?? SystemTimeSource().now
     let outcome = scenario.plan(template: template, app: app, now: now)
     guard let grade = scenario.grade, let values = outcome.values,
-      let home = HomeModel.json(for: outcome.route.screen.feature, grade: grade, values: values, now: now)
+      let home = HomeModel.json(
+        for: outcome.route.screen.feature, grade: grade, values: values, now: now)
     else {
       // No feature serves the user: say which screen they get instead, and why.
       let answer: JSONValue = [

@@ -14,14 +14,16 @@ extension ToolCommand {
       for entry in catalog.entries {
         let line: JSONValue = [
           "key": .string(entry.key.name), "module": .string(entry.module),
-          "type": .string(entry.key.valueType.rawValue), "default": .string(entry.key.defaultRawValue),
+          "type": .string(entry.key.valueType.rawValue),
+          "default": .string(entry.key.defaultRawValue),
           "description": .string(entry.key.description),
         ]
         io.printLine(line.jsonText)
       }
       return .success
     }
-    let rows = [["KEY", "MODULE", "TYPE", "DEFAULT", "DESCRIPTION"]]
+    let rows =
+      [["KEY", "MODULE", "TYPE", "DEFAULT", "DESCRIPTION"]]
       + catalog.entries.map { entry in
         [
           entry.key.name, entry.module, entry.key.valueType.rawValue,
@@ -55,7 +57,9 @@ extension ToolCommand {
         "parameters": .object(parameters),
       ]
     }
-    let template: JSONValue = ["conditions": [], "parameters": [:], "parameterGroups": .object(groups)]
+    let template: JSONValue = [
+      "conditions": [], "parameters": [:], "parameterGroups": .object(groups),
+    ]
     io.printLine(template.prettyJSONText)
     return .success
   }

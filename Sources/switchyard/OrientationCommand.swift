@@ -37,7 +37,8 @@ enum OrientationCaseJSON {
     let fields = try JSONFields(object, allowed: fields)
     return OrientationScenario(
       idiom: try fields.choice("idiom", DeviceIdiom.self) ?? .phone,
-      osMajorVersion: try fields.integer("os", in: 1...999, expected: "a major version such as 17") ?? 17,
+      osMajorVersion: try fields.integer("os", in: 1...999, expected: "a major version such as 17")
+        ?? 17,
       plist: try fields.orientations("plist"),
       plistPad: try fields.orientations("plistPad"),
       requiresFullScreen: try fields.bool("requiresFullScreen") ?? false,

@@ -30,7 +30,8 @@ struct ParsedArguments: Sendable {
     guard let number = Int(text), range.contains(number) else {
       throw UsageError(
         command: command,
-        message: "option '\(name)' needs an integer in \(range.lowerBound)...\(range.upperBound), got '\(text)'"
+        message:
+          "option '\(name)' needs an integer in \(range.lowerBound)...\(range.upperBound), got '\(text)'"
       )
     }
     return number
@@ -90,7 +91,8 @@ enum CommandLineParser {
     guard command.positionals.contains(parsed.positionals.count) else {
       let expected =
         command.positionals.upperBound == 0
-        ? "no arguments" : "\(command.positionals.lowerBound)...\(command.positionals.upperBound) arguments"
+        ? "no arguments"
+        : "\(command.positionals.lowerBound)...\(command.positionals.upperBound) arguments"
       throw UsageError(
         command: command.name,
         message: "expected \(expected), got \(parsed.positionals.count)")

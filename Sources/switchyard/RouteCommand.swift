@@ -24,7 +24,8 @@ extension ToolCommand {
       let now = scenario.context.now ?? clock.now
       let outcome = scenario.plan(template: template, app: app, now: now)
       guard explain else { return RouteReport.json(outcome.route).jsonText }
-      return RouteReport.explanation(outcome, scenario: scenario, template: template, app: app, now: now)
+      return RouteReport.explanation(
+        outcome, scenario: scenario, template: template, app: app, now: now)
     }
     guard let path = arguments.value("--scenarios") else {
       io.printLine(answer(try UserFlags.scenario(arguments)))
@@ -34,7 +35,9 @@ extension ToolCommand {
       arguments.values[$0] != nil || arguments.flags.contains($0)
     }
     if let flag = userFlags.first {
-      throw UsageError(command: "route", message: "option '\(flag)' describes one user; it cannot be combined with '--scenarios'")
+      throw UsageError(
+        command: "route",
+        message: "option '\(flag)' describes one user; it cannot be combined with '--scenarios'")
     }
     let lines = try JSONLinesInput.lines(at: path, io: io)
     guard explain else {

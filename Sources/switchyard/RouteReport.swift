@@ -1,6 +1,6 @@
-import Foundation
 import ConfigClient
 import Core
+import Foundation
 import RootRouting
 
 /// How `route` prints a route: one JSON object for machines, or an explanation for people.

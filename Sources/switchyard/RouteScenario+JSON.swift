@@ -17,7 +17,8 @@ extension RouteScenario {
     var profile = ProfileStatus.notLoaded
     if let profileFields = try fields.object("profile", allowed: ["stage", "year", "feature"]) {
       guard let stage = try profileFields.string("stage"),
-        let year = try profileFields.integer("year", in: 0...99, expected: "a school year such as 2")
+        let year = try profileFields.integer(
+          "year", in: 0...99, expected: "a school year such as 2")
       else { throw LineError("field 'profile': needs both 'stage' and 'year'") }
       let grade: Grade
       do {
@@ -33,7 +34,9 @@ extension RouteScenario {
       throw LineError(#"field 'config': expected "ready" or "none", found "\#(configMode)""#)
     }
     var appVersion = Self.defaultAppVersion
-    if let app = try fields.object("app", allowed: ["version"]), let text = try app.string("version") {
+    if let app = try fields.object("app", allowed: ["version"]),
+      let text = try app.string("version")
+    {
       do {
         appVersion = try SemanticVersion(parsing: text)
       } catch {

@@ -57,7 +57,8 @@ struct RouteScenario: Sendable {
     let values = template.evaluate(completedContext, defaults: app.defaults, now: now)
     let configuration = RouteConfiguration(
       values: values, descriptors: app.descriptors, origin: .activated)
-    return RouteOutcome(route: RoutePlanner.route(input, configuration: configuration), values: values)
+    return RouteOutcome(
+      route: RoutePlanner.route(input, configuration: configuration), values: values)
   }
 }
 

@@ -22,7 +22,8 @@ enum SwitchyardTool {
 
   /// Runs the tool with `arguments` (without the program name) on `io`.
   static func run(arguments: [String], io: ToolIO) async -> ExitStatus {
-    guard let first = arguments.first, !["-h", "--help", "help"].contains(first) || arguments.count > 1
+    guard let first = arguments.first,
+      !["-h", "--help", "help"].contains(first) || arguments.count > 1
     else {
       io.printLine(overview)
       return .success

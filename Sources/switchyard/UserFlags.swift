@@ -8,7 +8,8 @@ enum UserFlags {
   /// The options, with their help.
   static let options: [ToolOption] = [
     .flag("--signed-in", "The user is signed in (route only; home always is)."),
-    .value("--stage", "S", "The signed-in user's school stage: elementary, juniorHigh, highSchool."),
+    .value(
+      "--stage", "S", "The signed-in user's school stage: elementary, juniorHigh, highSchool."),
     .value("--year", "N", "The signed-in user's year in that stage."),
     .value("--feature", "F", "A feature the backend assigned to the user."),
     .value("--idiom", "I", "The device: phone or pad (default phone)."),
@@ -33,7 +34,9 @@ enum UserFlags {
       do {
         let grade = try Grade(stage: SchoolStage(name: stage), year: year)
         profile = .loaded(
-          UserProfile(grade: grade, assignedFeature: arguments.value("--feature").map(FeatureID.init(rawValue:))))
+          UserProfile(
+            grade: grade,
+            assignedFeature: arguments.value("--feature").map(FeatureID.init(rawValue:))))
       } catch {
         throw invalid("--year", error.description)
       }
@@ -42,7 +45,9 @@ enum UserFlags {
     }
     var idiom = DeviceIdiom.phone
     if let name = arguments.value("--idiom") {
-      guard let parsed = DeviceIdiom(rawValue: name) else { throw invalid("--idiom", "expected phone or pad, got '\(name)'") }
+      guard let parsed = DeviceIdiom(rawValue: name) else {
+        throw invalid("--idiom", "expected phone or pad, got '\(name)'")
+      }
       idiom = parsed
     }
     var appVersion = RouteScenario.defaultAppVersion

@@ -34,7 +34,8 @@ extension ToolCommand {
         io.printLine("\(path): valid (\(summary)\(warningText))")
       } else {
         io.printLine(
-          "\(path): invalid (\(plural(errors.count, "error")), \(plural(warnings.count, "warning")))")
+          "\(path): invalid (\(plural(errors.count, "error")), \(plural(warnings.count, "warning")))"
+        )
       }
     }
     return errors.isEmpty ? .success : .failure

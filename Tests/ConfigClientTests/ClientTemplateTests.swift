@@ -23,17 +23,26 @@ struct ClientTemplateTests {
           .signal(SignalCondition(.country, .string(.equals, ["JP"]))),
         ]))
     #expect(template.conditions[0].expression == "device.os == 'ios' && device.country in ['JP']")
-    #expect(template.parameters.map(\.key) == ["welcome_message", "use_new_player", "experiment_banner", "home_tabs"])
+    #expect(
+      template.parameters.map(\.key) == [
+        "welcome_message", "use_new_player", "experiment_banner", "home_tabs",
+      ])
     #expect(template.versionNumber == 42)
     #expect(template.etag == "etag-123456789012-42")
-    #expect(result.problems.map(\.location) == ["parameters.experiment_banner.conditionalValues.paid_users"])
+    #expect(
+      result.problems.map(\.location) == [
+        "parameters.experiment_banner.conditionalValues.paid_users"
+      ])
   }
 
   @Test(
     "evaluates like Firebase: template order decides between true conditions",
     arguments: [
       (EvaluationContext(customSignals: ["tier": "gold"], platform: "ios", country: "JP"), "ようこそ"),
-      (EvaluationContext(customSignals: ["tier": "gold"], platform: "android", country: "JP"), "Welcome back, supporter"),
+      (
+        EvaluationContext(customSignals: ["tier": "gold"], platform: "android", country: "JP"),
+        "Welcome back, supporter"
+      ),
       (EvaluationContext(platform: "ios", country: "US"), "Welcome"),
       (EvaluationContext(), "Welcome"),
     ])
@@ -46,9 +55,14 @@ struct ClientTemplateTests {
     let template = try compiled()
     let defaults = InAppDefaults(["use_new_player": "false"])
     let new = template.evaluate(EvaluationContext(appVersion: "3.1"), defaults: defaults, now: now)
-    #expect(new["use_new_player"] == ConfigValue(key: "use_new_player", rawValue: "true", source: .remote))
-    let old = template.evaluate(EvaluationContext(appVersion: "2.10.0"), defaults: defaults, now: now)
-    #expect(old["use_new_player"] == ConfigValue(key: "use_new_player", rawValue: "false", source: .default))
+    #expect(
+      new["use_new_player"] == ConfigValue(key: "use_new_player", rawValue: "true", source: .remote)
+    )
+    let old = template.evaluate(
+      EvaluationContext(appVersion: "2.10.0"), defaults: defaults, now: now)
+    #expect(
+      old["use_new_player"]
+        == ConfigValue(key: "use_new_player", rawValue: "false", source: .default))
     #expect(old["experiment_banner"].rawValue == "off")
     #expect(old["home_tabs"].jsonValue == ["learn", "review"])
   }
@@ -66,7 +80,8 @@ struct ClientTemplateTests {
          "parameters": {"a": {"defaultValue": {"value": "no"}, "conditionalValues": {"in": {"value": "yes"}}},
                         "b": {"defaultValue": {"value": "no"}, "conditionalValues": {"out": {"value": "yes"}}}}}
         """)
-    let values = CompiledTemplate(template).evaluate(EvaluationContext(randomizationID: id), now: now)
+    let values = CompiledTemplate(template).evaluate(
+      EvaluationContext(randomizationID: id), now: now)
     #expect(values["a"].rawValue == "yes")
     #expect(values["b"].rawValue == "no")
   }

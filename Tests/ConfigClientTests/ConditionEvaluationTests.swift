@@ -36,7 +36,9 @@ struct ConditionEvaluationTests {
 
   @Test("the explanation says when the depth limit made a condition false")
   func depthExplained() {
-    #expect(Support.why(nested(5), EvaluationContext()).hasSuffix("nested deeper than Firebase's limit of 10 levels"))
+    #expect(
+      Support.why(nested(5), EvaluationContext()).hasSuffix(
+        "nested deeper than Firebase's limit of 10 levels"))
   }
 
   @Test("an unknown condition kind is false")
@@ -76,14 +78,17 @@ struct ConditionEvaluationTests {
     let unseeded = PercentBucket.microPercentile(seed: "", randomizationID: Self.id)
     let context = EvaluationContext(randomizationID: Self.id)
     #expect(Support.isTrue(.percent(PercentCondition(seed: "", range: .atMost(unseeded))), context))
-    #expect(!Support.isTrue(.percent(PercentCondition(seed: "", range: .atMost(unseeded - 1))), context))
+    #expect(
+      !Support.isTrue(.percent(PercentCondition(seed: "", range: .atMost(unseeded - 1))), context))
   }
 
   @Test("without a randomization id (or with an empty one) percent conditions are false")
   func noRandomizationID() {
     for context in [EvaluationContext(), EvaluationContext(randomizationID: "")] {
       #expect(!Support.isTrue(.percent(PercentCondition(range: .atMost(100_000_000))), context))
-      #expect(!Support.isTrue(.percent(PercentCondition(range: .between(lower: 0, upper: 100_000_000))), context))
+      #expect(
+        !Support.isTrue(
+          .percent(PercentCondition(range: .between(lower: 0, upper: 100_000_000))), context))
     }
     #expect(
       Support.why(.percent(PercentCondition(range: .atMost(5))), EvaluationContext())
@@ -94,14 +99,18 @@ struct ConditionEvaluationTests {
   func percentExplained() {
     let context = EvaluationContext(randomizationID: Self.id)
     let bound = Self.bucket >= 10_000_000 ? 10_000_000 : 0
-    let why = Support.why(.percent(PercentCondition(seed: Self.seed, range: .atMost(bound))), context)
+    let why = Support.why(
+      .percent(PercentCondition(seed: Self.seed, range: .atMost(bound))), context)
     #expect(why.hasPrefix("condition 'c' is false: percent('spring') "))
     #expect(why.hasSuffix(" > \(bound / 1_000_000)"))
   }
 
   @Test(
     "micro-percent prints as a percent with up to six decimals",
-    arguments: [(87_400_000, "87.4"), (10_000_000, "10"), (1, "0.000001"), (33_333_333, "33.333333"), (0, "0"), (100_000_000, "100")])
+    arguments: [
+      (87_400_000, "87.4"), (10_000_000, "10"), (1, "0.000001"), (33_333_333, "33.333333"),
+      (0, "0"), (100_000_000, "100"),
+    ])
   func percentText(micro: Int, text: String) {
     let condition = Condition.percent(PercentCondition(range: .atMost(micro)))
     let why = Support.why(condition, EvaluationContext(randomizationID: "x"))
@@ -123,15 +132,23 @@ struct ConditionEvaluationTests {
   func missingSignal(test: SignalTest) {
     let condition = Support.signal("absent", test)
     #expect(!Support.isTrue(condition, Support.signals(["other": "a"])))
-    #expect(Support.why(condition, EvaluationContext()) == "condition 'c' is false: customSignal 'absent' missing")
+    #expect(
+      Support.why(condition, EvaluationContext())
+        == "condition 'c' is false: customSignal 'absent' missing")
   }
 
   @Test("an empty string and the number 0 are present, not missing")
   func emptyAndZeroArePresent() {
-    #expect(Support.isTrue(Support.signal("s", .string(.doesNotContain, ["x"])), Support.signals(["s": ""])))
-    #expect(Support.isTrue(Support.signal("s", .string(.exactlyMatches, [""])), Support.signals(["s": ""])))
+    #expect(
+      Support.isTrue(
+        Support.signal("s", .string(.doesNotContain, ["x"])), Support.signals(["s": ""])))
+    #expect(
+      Support.isTrue(
+        Support.signal("s", .string(.exactlyMatches, [""])), Support.signals(["s": ""])))
     #expect(Support.isTrue(Support.signal("n", .numeric(.equal, ["0"])), Support.signals(["n": 0])))
-    #expect(Support.isTrue(Support.signal("n", .string(.exactlyMatches, ["0"])), Support.signals(["n": 0])))
+    #expect(
+      Support.isTrue(
+        Support.signal("n", .string(.exactlyMatches, ["0"])), Support.signals(["n": 0])))
   }
 
   // MARK: String operators
@@ -157,7 +174,8 @@ struct ConditionEvaluationTests {
       (.string(.exactlyMatches, ["日本"]), "日本", true),
     ])
   func stringOperators(test: SignalTest, value: String, expected: Bool) {
-    #expect(Support.isTrue(Support.signal("s", test), Support.signals(["s": .string(value)])) == expected)
+    #expect(
+      Support.isTrue(Support.signal("s", test), Support.signals(["s": .string(value)])) == expected)
   }
 
   @Test(
@@ -177,12 +195,14 @@ struct ConditionEvaluationTests {
     #expect(Support.isTrue(condition, Support.signals(["s": .string(value)])) == expected)
   }
 
-  @Test("an invalid regex target never matches and is a compile diagnostic; valid siblings still work")
+  @Test(
+    "an invalid regex target never matches and is a compile diagnostic; valid siblings still work")
   func invalidRegexTarget() {
     let condition = Support.signal("s", .string(.containsRegex, ["(unclosed", "ok"]))
     #expect(Support.isTrue(condition, Support.signals(["s": "ok"])))
     #expect(!Support.isTrue(condition, Support.signals(["s": "(unclosed"])))
-    let compiled = CompiledTemplate(Template(conditions: [NamedCondition(name: "c", condition: condition)]))
+    let compiled = CompiledTemplate(
+      Template(conditions: [NamedCondition(name: "c", condition: condition)]))
     #expect(compiled.diagnostics.map(\.severity) == [.error])
     #expect(compiled.diagnostics.first?.message.hasSuffix("; that target never matches") == true)
   }
@@ -199,13 +219,19 @@ struct ConditionEvaluationTests {
 
   @Test("numbers are matched by string operators through their JSON spelling")
   func numbersAsStrings() throws {
-    #expect(Support.isTrue(Support.signal("n", .string(.exactlyMatches, ["2.5"])), Support.signals(["n": 2.5])))
+    #expect(
+      Support.isTrue(
+        Support.signal("n", .string(.exactlyMatches, ["2.5"])), Support.signals(["n": 2.5])))
     guard case .number(let spelled) = try JSONParser().parse("1e3") else {
       Issue.record("1e3 did not parse as a number")
       return
     }
-    #expect(Support.isTrue(Support.signal("n", .string(.contains, ["1e3"])), Support.signals(["n": .number(spelled)])))
-    #expect(Support.isTrue(Support.signal("n", .numeric(.equal, ["1000"])), Support.signals(["n": .number(spelled)])))
+    #expect(
+      Support.isTrue(
+        Support.signal("n", .string(.contains, ["1e3"])), Support.signals(["n": .number(spelled)])))
+    #expect(
+      Support.isTrue(
+        Support.signal("n", .numeric(.equal, ["1000"])), Support.signals(["n": .number(spelled)])))
   }
 
   // MARK: Numeric operators
@@ -223,9 +249,13 @@ struct ConditionEvaluationTests {
     ])
   func numericOperators(op: ComparisonOperator, target: String, expected: [Bool]) {
     let condition = Support.signal("n", .numeric(op, [target, "1000"]))
-    let results = ["1", "2", "3"].map { Support.isTrue(condition, Support.signals(["n": .string($0)])) }
+    let results = ["1", "2", "3"].map {
+      Support.isTrue(condition, Support.signals(["n": .string($0)]))
+    }
     #expect(results == expected)
-    let numbers = [1, 2, 3].map { Support.isTrue(condition, Support.signals(["n": .number(JSONNumber($0))])) }
+    let numbers = [1, 2, 3].map {
+      Support.isTrue(condition, Support.signals(["n": .number(JSONNumber($0))]))
+    }
     #expect(numbers == expected)
   }
 
@@ -234,21 +264,28 @@ struct ConditionEvaluationTests {
     arguments: ["0x10", "1_000", "inf", "-Infinity", "NaN", "", "  ", "1e400", "12abc", "١٢"])
   func strictNumbers(value: String) {
     for op in ComparisonOperator.allCases {
-      #expect(!Support.isTrue(Support.signal("n", .numeric(op, ["0"])), Support.signals(["n": .string(value)])))
+      #expect(
+        !Support.isTrue(
+          Support.signal("n", .numeric(op, ["0"])), Support.signals(["n": .string(value)])))
     }
-    #expect(Support.why(Support.signal("n", .numeric(.greaterThan, ["0"])), Support.signals(["n": .string(value)])).contains("is not a number"))
+    #expect(
+      Support.why(
+        Support.signal("n", .numeric(.greaterThan, ["0"])), Support.signals(["n": .string(value)])
+      ).contains("is not a number"))
   }
 
   @Test("surrounding whitespace is trimmed before reading a number")
   func trimmedNumbers() {
-    #expect(Support.isTrue(Support.signal("n", .numeric(.equal, ["5"])), Support.signals(["n": " 5\n"])))
+    #expect(
+      Support.isTrue(Support.signal("n", .numeric(.equal, ["5"])), Support.signals(["n": " 5\n"])))
   }
 
   @Test("a numeric target that is not a number never matches and is a compile diagnostic")
   func badNumericTarget() {
     let condition = Support.signal("n", .numeric(.notEqual, ["ten"]))
     #expect(!Support.isTrue(condition, Support.signals(["n": "5"])))
-    let compiled = CompiledTemplate(Template(conditions: [NamedCondition(name: "c", condition: condition)]))
+    let compiled = CompiledTemplate(
+      Template(conditions: [NamedCondition(name: "c", condition: condition)]))
     #expect(compiled.diagnostics.map(\.severity) == [.error])
     #expect(compiled.diagnostics.first?.message.contains("numeric target 'ten'") == true)
   }
@@ -267,7 +304,10 @@ struct ConditionEvaluationTests {
       ("0.9", .lessOrEqual, "0.10", true),
     ])
   func versions(value: String, op: ComparisonOperator, target: String, expected: Bool) {
-    #expect(Support.isTrue(Support.signal("v", .version(op, [target])), Support.signals(["v": .string(value)])) == expected)
+    #expect(
+      Support.isTrue(
+        Support.signal("v", .version(op, [target])), Support.signals(["v": .string(value)]))
+        == expected)
   }
 
   @Test(
@@ -275,15 +315,23 @@ struct ConditionEvaluationTests {
     arguments: ["", "1..2", "-1.0", "1.0.0-beta", "1.2.3.4.5.6", "v1", "١.٢", "1.", "1234567890"])
   func invalidVersions(version: String) {
     for op in ComparisonOperator.allCases {
-      #expect(!Support.isTrue(Support.signal("v", .version(op, ["1.0"])), Support.signals(["v": .string(version)])))
-      #expect(!Support.isTrue(Support.signal("v", .version(op, [version])), Support.signals(["v": "1.0"])))
+      #expect(
+        !Support.isTrue(
+          Support.signal("v", .version(op, ["1.0"])), Support.signals(["v": .string(version)])))
+      #expect(
+        !Support.isTrue(Support.signal("v", .version(op, [version])), Support.signals(["v": "1.0"]))
+      )
     }
   }
 
   @Test("version comparisons use the first target only")
   func versionFirstTarget() {
-    #expect(Support.isTrue(Support.signal("v", .version(.equal, ["2.0", "3.0"])), Support.signals(["v": "2"])))
-    #expect(!Support.isTrue(Support.signal("v", .version(.equal, ["2.0", "3.0"])), Support.signals(["v": "3"])))
+    #expect(
+      Support.isTrue(
+        Support.signal("v", .version(.equal, ["2.0", "3.0"])), Support.signals(["v": "2"])))
+    #expect(
+      !Support.isTrue(
+        Support.signal("v", .version(.equal, ["2.0", "3.0"])), Support.signals(["v": "3"])))
   }
 
   // MARK: Client signals
@@ -291,7 +339,8 @@ struct ConditionEvaluationTests {
   @Test("app, device and installation signals read their context fields")
   func clientSignals() {
     let context = EvaluationContext(
-      appID: "com.example.app", appVersion: "2.3.0", appBuild: "120", platform: "ios", country: "JP",
+      appID: "com.example.app", appVersion: "2.3.0", appBuild: "120", platform: "ios",
+      country: "JP",
       language: "ja", userProperties: ["plan": "pro"], installationID: "fid-1")
     let checks: [(Signal, SignalTest)] = [
       (.appID, .string(.equals, ["com.example.app"])),
@@ -305,7 +354,8 @@ struct ConditionEvaluationTests {
     ]
     for (signal, test) in checks {
       #expect(Support.isTrue(.signal(SignalCondition(signal, test)), context), "\(signal)")
-      #expect(!Support.isTrue(.signal(SignalCondition(signal, test)), EvaluationContext()), "\(signal)")
+      #expect(
+        !Support.isTrue(.signal(SignalCondition(signal, test)), EvaluationContext()), "\(signal)")
     }
   }
 
@@ -326,8 +376,15 @@ struct ConditionEvaluationTests {
   @Test("dateTime compares the context's time, else the caller's clock")
   func dateTime() {
     let instant = Date(timeIntervalSince1970: 1_767_225_600)  // the support's default now
-    let before = Condition.signal(SignalCondition(.evaluationTime, .time(.lessThan, TimeTarget(instant: instant, text: "2026-01-01T00:00:00", zone: nil))))
-    let atOrAfter = Condition.signal(SignalCondition(.evaluationTime, .time(.greaterOrEqual, TimeTarget(instant: instant, text: "2026-01-01T00:00:00", zone: nil))))
+    let before = Condition.signal(
+      SignalCondition(
+        .evaluationTime,
+        .time(.lessThan, TimeTarget(instant: instant, text: "2026-01-01T00:00:00", zone: nil))))
+    let atOrAfter = Condition.signal(
+      SignalCondition(
+        .evaluationTime,
+        .time(.greaterOrEqual, TimeTarget(instant: instant, text: "2026-01-01T00:00:00", zone: nil))
+      ))
     #expect(!Support.isTrue(before, EvaluationContext()))
     #expect(Support.isTrue(atOrAfter, EvaluationContext()))
     #expect(Support.isTrue(before, EvaluationContext(now: instant.addingTimeInterval(-1))))

@@ -11,12 +11,21 @@ struct TemplateReaderTests {
     #expect(template.conditions.map(\.name) == ["paid_tier", "ten_percent"])
     #expect(
       template.conditions[0].condition
-        == .or([.and([.signal(SignalCondition(.customSignal("tier"), .string(.exactlyMatches, ["paid"])))])]))
+        == .or([
+          .and([.signal(SignalCondition(.customSignal("tier"), .string(.exactlyMatches, ["paid"])))]
+          )
+        ]))
     #expect(
       template.conditions[1].condition
-        == .or([.and([.percent(PercentCondition(seed: "8f2uskkw1m66", range: .between(lower: 0, upper: 10_000_000)))])]))
+        == .or([
+          .and([
+            .percent(
+              PercentCondition(seed: "8f2uskkw1m66", range: .between(lower: 0, upper: 10_000_000)))
+          ])
+        ]))
     #expect(template.parameters.map(\.key) == ["search_model", "timeout_ms"])
-    #expect(template.parameters[0].conditionalValues.map(\.conditionName) == ["ten_percent", "paid_tier"])
+    #expect(
+      template.parameters[0].conditionalValues.map(\.conditionName) == ["ten_percent", "paid_tier"])
     #expect(template.parameters[1].defaultValue == .useInAppDefault)
     #expect(template.parameters[1].valueType == .number)
     #expect(template.versionNumber == 266)
@@ -36,9 +45,11 @@ struct TemplateReaderTests {
     #expect(template.parameterGroups == [ParameterGroup(name: "home", description: "Home screen")])
   }
 
-  @Test("unknown value kinds are skipped with a warning and never break the load", arguments: [
-    "rolloutValue", "personalizationValue", "experimentValue",
-  ])
+  @Test(
+    "unknown value kinds are skipped with a warning and never break the load",
+    arguments: [
+      "rolloutValue", "personalizationValue", "experimentValue",
+    ])
   func unknownValueKinds(kind: String) throws {
     let text = """
       {"conditions": [{"name": "c", "condition": {"true": {}}}],
@@ -62,17 +73,47 @@ struct TemplateReaderTests {
     arguments: [
       (#"[]"#, "", "a template must be a JSON object, found an array"),
       (#"{"conditions": {}}"#, "conditions", "expected an array, found an object"),
-      (#"{"conditions": [{"expression": "true"}]}"#, "conditions[0].name", "every condition needs a non-empty string name"),
-      (#"{"conditions": [{"name": "a", "expression": "true"}, {"name": "a", "expression": "true"}]}"#, "condition 'a'", "a condition with this name is already defined"),
-      (#"{"conditions": [{"name": "a"}]}"#, "condition 'a'", "has neither 'expression' (client template) nor 'condition' (server template)"),
-      (#"{"conditions": [{"name": "a", "expression": "true", "condition": {"true": {}}}]}"#, "condition 'a'", "has both 'expression' and 'condition'; a condition has one or the other"),
-      (#"{"parameters": {"p": {"defaultValue": {"value": 3}}}}"#, "parameters.p.defaultValue.value", "values are strings, found a number; quote it"),
-      (#"{"parameters": {"p": {"defaultValue": {}}}}"#, "parameters.p.defaultValue", #"empty value; expected {"value": "..."} or {"useInAppDefault": true}"#),
-      (#"{"parameters": {"p": {"defaultValue": {"useInAppDefault": false}}}}"#, "parameters.p.defaultValue.useInAppDefault", "must be true when present"),
+      (
+        #"{"conditions": [{"expression": "true"}]}"#, "conditions[0].name",
+        "every condition needs a non-empty string name"
+      ),
+      (
+        #"{"conditions": [{"name": "a", "expression": "true"}, {"name": "a", "expression": "true"}]}"#,
+        "condition 'a'", "a condition with this name is already defined"
+      ),
+      (
+        #"{"conditions": [{"name": "a"}]}"#, "condition 'a'",
+        "has neither 'expression' (client template) nor 'condition' (server template)"
+      ),
+      (
+        #"{"conditions": [{"name": "a", "expression": "true", "condition": {"true": {}}}]}"#,
+        "condition 'a'", "has both 'expression' and 'condition'; a condition has one or the other"
+      ),
+      (
+        #"{"parameters": {"p": {"defaultValue": {"value": 3}}}}"#,
+        "parameters.p.defaultValue.value", "values are strings, found a number; quote it"
+      ),
+      (
+        #"{"parameters": {"p": {"defaultValue": {}}}}"#, "parameters.p.defaultValue",
+        #"empty value; expected {"value": "..."} or {"useInAppDefault": true}"#
+      ),
+      (
+        #"{"parameters": {"p": {"defaultValue": {"useInAppDefault": false}}}}"#,
+        "parameters.p.defaultValue.useInAppDefault", "must be true when present"
+      ),
       (#"{"parameters": {"p": "x"}}"#, "parameters.p", "expected an object, found a string"),
-      (#"{"parameters": {"p": {"conditionalValues": []}}}"#, "parameters.p.conditionalValues", "expected an object, found an array"),
-      (#"{"version": {"versionNumber": "v1"}}"#, "version.versionNumber", #""v1" is not a version number"#),
-      (#"{"parameterGroups": {"g": {"parameters": {"p": 1}}}}"#, "parameterGroups.g.parameters.p", "expected an object, found a number"),
+      (
+        #"{"parameters": {"p": {"conditionalValues": []}}}"#, "parameters.p.conditionalValues",
+        "expected an object, found an array"
+      ),
+      (
+        #"{"version": {"versionNumber": "v1"}}"#, "version.versionNumber",
+        #""v1" is not a version number"#
+      ),
+      (
+        #"{"parameterGroups": {"g": {"parameters": {"p": 1}}}}"#, "parameterGroups.g.parameters.p",
+        "expected an object, found a number"
+      ),
     ])
   func structuralErrors(text: String, location: String, message: String) {
     let result = TemplateReader().read(text)
@@ -85,7 +126,11 @@ struct TemplateReaderTests {
     let text = "{\n  \"parameters\": {\n    \"p\": {\"defaultValue\": {\"value\": \"x\"}\n  }\n"
     let result = TemplateReader().read(text)
     #expect(result.template == nil)
-    #expect(result.problems == [TemplateProblem(.error, at: "line 5, column 1", "expected ',' or '}' in object, found end of input")])
+    #expect(
+      result.problems == [
+        TemplateProblem(
+          .error, at: "line 5, column 1", "expected ',' or '}' in object, found end of input")
+      ])
   }
 
   @Test("a template error lists every error, not only the first")
@@ -128,7 +173,8 @@ struct ServerConditionReaderTests {
       ("SEMANTIC_VERSION_GREATER_EQUAL", .version(.greaterOrEqual, ["a", "b"])),
     ])
   func customSignalOperators(name: String, test: SignalTest) throws {
-    let json = #"{"customSignal": {"customSignalOperator": ""# + name
+    let json =
+      #"{"customSignal": {"customSignalOperator": ""# + name
       + #"", "customSignalKey": "k", "targetCustomSignalValues": ["a", "b"]}}"#
     #expect(try condition(json) == .signal(SignalCondition(.customSignal("k"), test)))
   }
@@ -136,14 +182,24 @@ struct ServerConditionReaderTests {
   @Test(
     "maps percent operators, reading absent bounds as 0 like Firebase",
     arguments: [
-      (#"{"percentOperator": "LESS_OR_EQUAL", "microPercent": 5000000}"#, PercentCondition.Range.atMost(5_000_000)),
+      (
+        #"{"percentOperator": "LESS_OR_EQUAL", "microPercent": 5000000}"#,
+        PercentCondition.Range.atMost(5_000_000)
+      ),
       (#"{"percentOperator": "GREATER_THAN", "microPercent": 5000000}"#, .above(5_000_000)),
       (#"{"percentOperator": "LESS_OR_EQUAL"}"#, .atMost(0)),
-      (#"{"percentOperator": "BETWEEN", "microPercentRange": {"microPercentLowerBound": 1, "microPercentUpperBound": 2}}"#, .between(lower: 1, upper: 2)),
-      (#"{"percentOperator": "BETWEEN", "microPercentRange": {"microPercentUpperBound": 2}}"#, .between(lower: 0, upper: 2)),
+      (
+        #"{"percentOperator": "BETWEEN", "microPercentRange": {"microPercentLowerBound": 1, "microPercentUpperBound": 2}}"#,
+        .between(lower: 1, upper: 2)
+      ),
+      (
+        #"{"percentOperator": "BETWEEN", "microPercentRange": {"microPercentUpperBound": 2}}"#,
+        .between(lower: 0, upper: 2)
+      ),
     ])
   func percentOperators(json: String, range: PercentCondition.Range) throws {
-    #expect(try condition(#"{"percent": "# + json + "}") == .percent(PercentCondition(range: range)))
+    #expect(
+      try condition(#"{"percent": "# + json + "}") == .percent(PercentCondition(range: range)))
   }
 
   @Test("true, false, nested and/or, and unknown kinds")
@@ -151,19 +207,34 @@ struct ServerConditionReaderTests {
     #expect(try condition(#"{"true": {}}"#) == .constant(true))
     #expect(try condition(#"{"false": {}}"#) == .constant(false))
     #expect(try condition(#"{"andCondition": {}}"#) == .and([]))
-    #expect(try condition(#"{"orCondition": {"conditions": [{"true": {}}, {"orCondition": {"conditions": []}}]}}"#) == .or([.constant(true), .or([])]))
+    #expect(
+      try condition(
+        #"{"orCondition": {"conditions": [{"true": {}}, {"orCondition": {"conditions": []}}]}}"#)
+        == .or([.constant(true), .or([])]))
     #expect(try condition(#"{"futureCondition": {"x": 1}}"#) == .unknown("futureCondition"))
   }
 
   @Test("malformed nodes are errors naming the path")
   func malformed() {
     let cases = [
-      (#"{"percent": {"percentOperator": "LESS_OR_EQUAL", "microPercent": 100000001}}"#, "condition 'c'.condition.percent.microPercent"),
-      (#"{"percent": {"percentOperator": "LESS_OR_EQUAL", "microPercent": 1.5}}"#, "condition 'c'.condition.percent.microPercent"),
-      (#"{"customSignal": {"customSignalOperator": "STRING_CONTAINS", "targetCustomSignalValues": ["a"]}}"#, "condition 'c'.condition.customSignal.customSignalKey"),
+      (
+        #"{"percent": {"percentOperator": "LESS_OR_EQUAL", "microPercent": 100000001}}"#,
+        "condition 'c'.condition.percent.microPercent"
+      ),
+      (
+        #"{"percent": {"percentOperator": "LESS_OR_EQUAL", "microPercent": 1.5}}"#,
+        "condition 'c'.condition.percent.microPercent"
+      ),
+      (
+        #"{"customSignal": {"customSignalOperator": "STRING_CONTAINS", "targetCustomSignalValues": ["a"]}}"#,
+        "condition 'c'.condition.customSignal.customSignalKey"
+      ),
       (#"{"true": {}, "false": {}}"#, "condition 'c'.condition"),
       (#"{}"#, "condition 'c'.condition"),
-      (#"{"andCondition": {"conditions": [3]}}"#, "condition 'c'.condition.andCondition.conditions[0]"),
+      (
+        #"{"andCondition": {"conditions": [3]}}"#,
+        "condition 'c'.condition.andCondition.conditions[0]"
+      ),
     ]
     for (json, location) in cases {
       let text = #"{"conditions": [{"name": "c", "condition": "# + json + #"}]}"#

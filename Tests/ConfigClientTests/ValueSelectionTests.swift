@@ -7,7 +7,9 @@ import Testing
 struct ValueSelectionTests {
   let now = EvaluationTestSupport.now
 
-  private func template(conditions: [(String, Bool)], parameter: TemplateParameter) -> CompiledTemplate {
+  private func template(conditions: [(String, Bool)], parameter: TemplateParameter)
+    -> CompiledTemplate
+  {
     CompiledTemplate(
       Template(
         conditions: conditions.map { NamedCondition(name: $0.0, condition: .constant($0.1)) },
@@ -24,7 +26,8 @@ struct ValueSelectionTests {
       ])
     let both = template(conditions: [("first", true), ("second", true)], parameter: parameter)
     #expect(both.evaluate(EvaluationContext(), now: now)["p"].rawValue == "from first")
-    let onlySecond = template(conditions: [("first", false), ("second", true)], parameter: parameter)
+    let onlySecond = template(
+      conditions: [("first", false), ("second", true)], parameter: parameter)
     #expect(onlySecond.evaluate(EvaluationContext(), now: now)["p"].rawValue == "from second")
     let swapped = template(conditions: [("second", true), ("first", true)], parameter: parameter)
     #expect(swapped.evaluate(EvaluationContext(), now: now)["p"].rawValue == "from second")
@@ -43,7 +46,10 @@ struct ValueSelectionTests {
     "useInAppDefault and absent defaults fall back to the in-app default, else an empty static value",
     arguments: [
       // (winning conditional value, parameter default, in-app default, expected value, source)
-      (ParameterValue?.some(.useInAppDefault), ParameterValue?.some(.value("d")), "app", "app", ConfigValueSource.default),
+      (
+        ParameterValue?.some(.useInAppDefault), ParameterValue?.some(.value("d")), "app", "app",
+        ConfigValueSource.default
+      ),
       (.some(.useInAppDefault), .some(.value("d")), nil, "", .static),
       (.some(.value("c")), .some(.useInAppDefault), "app", "c", .remote),
       (nil, .some(.value("d")), "app", "d", .remote),
@@ -59,7 +65,8 @@ struct ValueSelectionTests {
   ) {
     let parameter = TemplateParameter(
       key: "p", defaultValue: parameterDefault,
-      conditionalValues: conditional.map { [ConditionalValue(conditionName: "c", value: $0)] } ?? [])
+      conditionalValues: conditional.map { [ConditionalValue(conditionName: "c", value: $0)] } ?? []
+    )
     let compiled = template(conditions: [("c", true)], parameter: parameter)
     let defaults = InAppDefaults(inApp.map { ["p": $0] } ?? [:])
     let value = compiled.evaluate(EvaluationContext(), defaults: defaults, now: now)["p"]
@@ -68,8 +75,10 @@ struct ValueSelectionTests {
 
   @Test("keys only in the in-app defaults are listed with source default; unknown keys are static")
   func keysAcrossSources() {
-    let compiled = template(conditions: [], parameter: TemplateParameter(key: "t", defaultValue: .value("1")))
-    let values = compiled.evaluate(EvaluationContext(), defaults: InAppDefaults(["d": "2"]), now: now)
+    let compiled = template(
+      conditions: [], parameter: TemplateParameter(key: "t", defaultValue: .value("1")))
+    let values = compiled.evaluate(
+      EvaluationContext(), defaults: InAppDefaults(["d": "2"]), now: now)
     #expect(values.keys == ["d", "t"])
     #expect(values["d"] == ConfigValue(key: "d", rawValue: "2", source: .default))
     #expect(values.configValue(forKey: "nowhere") == nil)

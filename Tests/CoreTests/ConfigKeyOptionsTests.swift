@@ -13,20 +13,33 @@ struct ConfigKeyOptionsTests {
   func exportedDefault() throws {
     #expect(Self.tabs.defaultRawValue == #"["home","profile"]"#)
     #expect(Self.tabs.valueType == .json)
-    try Self.tabs.erased.validate(ConfigValue(key: "tabs", rawValue: Self.tabs.defaultRawValue, source: .default))
+    try Self.tabs.erased.validate(
+      ConfigValue(key: "tabs", rawValue: Self.tabs.defaultRawValue, source: .default))
   }
 
   @Test(
     "known names keep their remote order; unknown and repeated names are dropped with a diagnostic",
     arguments: [
       (#"["profile", "home"]"#, [Tab.profile, .home], [String]()),
-      (#"["lessons", "arcade", "home"]"#, [.lessons, .home], [#"key 'tabs': unknown tab "arcade" dropped (known: home, lessons, profile)"#]),
-      (#"["home", "home"]"#, [.home], [#"key 'tabs': tab "home" is listed twice; keeping the first"#]),
-      (#"["arcade"]"#, [.home, .profile], [
-        #"key 'tabs': unknown tab "arcade" dropped (known: home, lessons, profile)"#,
-        #"key 'tabs': no known tab to show; using the default ["home","profile"]"#,
-      ]),
-      ("[]", [.home, .profile], [#"key 'tabs': no known tab to show; using the default ["home","profile"]"#]),
+      (
+        #"["lessons", "arcade", "home"]"#, [.lessons, .home],
+        [#"key 'tabs': unknown tab "arcade" dropped (known: home, lessons, profile)"#]
+      ),
+      (
+        #"["home", "home"]"#, [.home],
+        [#"key 'tabs': tab "home" is listed twice; keeping the first"#]
+      ),
+      (
+        #"["arcade"]"#, [.home, .profile],
+        [
+          #"key 'tabs': unknown tab "arcade" dropped (known: home, lessons, profile)"#,
+          #"key 'tabs': no known tab to show; using the default ["home","profile"]"#,
+        ]
+      ),
+      (
+        "[]", [.home, .profile],
+        [#"key 'tabs': no known tab to show; using the default ["home","profile"]"#]
+      ),
     ])
   func reads(raw: String, expected: [Tab], diagnostics: [String]) {
     let read = InMemoryConfigValues(["tabs": raw]).options(Self.tabs, as: Tab.self, noun: "tab")

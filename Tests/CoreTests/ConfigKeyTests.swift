@@ -39,7 +39,10 @@ struct ConfigKeyTests {
   @Test(
     "a value that does not decode reads the default with a diagnostic naming key and value",
     arguments: [
-      ("isUnderMaintenance", "maybe", #"key 'isUnderMaintenance': "maybe" is not a boolean; using the default false"#),
+      (
+        "isUnderMaintenance", "maybe",
+        #"key 'isUnderMaintenance': "maybe" is not a boolean; using the default false"#
+      ),
       ("daily_goal", "ten", #"key 'daily_goal': "ten" is not a number; using the default 10"#),
       ("image_count", "2.5", #"key 'image_count': "2.5" is not an integer; using the default 3"#),
     ])

@@ -5,21 +5,30 @@ import Testing
 struct ConfigValueParserTests {
   @Test(
     "true for 1, true, t, yes, y, on in any case and with surrounding whitespace",
-    arguments: ["1", "true", "t", "yes", "y", "on", "TRUE", "True", "tRuE", "T", "YES", "Y", "ON", " on ", "\ttrue\n", "\u{00A0}yes\u{2003}"])
+    arguments: [
+      "1", "true", "t", "yes", "y", "on", "TRUE", "True", "tRuE", "T", "YES", "Y", "ON", " on ",
+      "\ttrue\n", "\u{00A0}yes\u{2003}",
+    ])
   func trueSpellings(text: String) {
     #expect(ConfigValueParser.bool(text) == true)
   }
 
   @Test(
     "false for 0, false, f, no, n, off in any case and the empty string",
-    arguments: ["0", "false", "f", "no", "n", "off", "FALSE", "False", "F", "NO", "N", "OFF", "", "   ", " off\n"])
+    arguments: [
+      "0", "false", "f", "no", "n", "off", "FALSE", "False", "F", "NO", "N", "OFF", "", "   ",
+      " off\n",
+    ])
   func falseSpellings(text: String) {
     #expect(ConfigValueParser.bool(text) == false)
   }
 
   @Test(
     "anything else is not a Boolean",
-    arguments: ["2", "-1", "1.0", "truee", "yess", "maybe", "enabled", "tru", "o", "of", "nope", "ｔｒｕｅ", "t r u e", "\u{0}", "\u{0}f", "on\u{0}", "真"])
+    arguments: [
+      "2", "-1", "1.0", "truee", "yess", "maybe", "enabled", "tru", "o", "of", "nope", "ｔｒｕｅ",
+      "t r u e", "\u{0}", "\u{0}f", "on\u{0}", "真",
+    ])
   func notBooleans(text: String) {
     #expect(ConfigValueParser.bool(text) == nil)
   }
@@ -47,7 +56,10 @@ struct ConfigValueParserTests {
 
   @Test(
     "integers are decimal literals with integral values",
-    arguments: [("3", 3 as Int?), ("3.0", 3), ("3e0", 3), ("-4", -4), ("3.5", nil), ("abc", nil), ("1e300", nil), ("9007199254740993", nil), ("-0", 0)])
+    arguments: [
+      ("3", 3 as Int?), ("3.0", 3), ("3e0", 3), ("-4", -4), ("3.5", nil), ("abc", nil),
+      ("1e300", nil), ("9007199254740993", nil), ("-0", 0),
+    ])
   func integers(text: String, value: Int?) {
     #expect(ConfigValueParser.integer(text) == value)
   }

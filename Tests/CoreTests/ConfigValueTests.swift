@@ -47,7 +47,10 @@ struct ConfigValueTests {
     do {
       _ = try value.json()
     } catch {
-      #expect(error.description == #"key 'tabs': "[1, 2" is not JSON (line 1, column 6: expected ',' or ']' in array, found end of input)"#)
+      #expect(
+        error.description
+          == #"key 'tabs': "[1, 2" is not JSON (line 1, column 6: expected ',' or ']' in array, found end of input)"#
+      )
     }
   }
 

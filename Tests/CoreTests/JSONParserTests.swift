@@ -91,7 +91,8 @@ struct JSONParserTests {
   @Test("pretty text indents by two spaces and parses back to the same value")
   func pretty() throws {
     let value: JSONValue = ["a": [1, 2], "b": [:], "c": []]
-    #expect(value.prettyJSONText == "{\n  \"a\": [\n    1,\n    2\n  ],\n  \"b\": {},\n  \"c\": []\n}")
+    #expect(
+      value.prettyJSONText == "{\n  \"a\": [\n    1,\n    2\n  ],\n  \"b\": {},\n  \"c\": []\n}")
     #expect(try JSONParser().parse(value.prettyJSONText) == value)
   }
 

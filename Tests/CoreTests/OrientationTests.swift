@@ -28,9 +28,11 @@ struct OrientationTests {
     #expect(Orientation(name: name) == orientation)
   }
 
-  @Test("unknown names are nil, and an error naming the entry in lists", arguments: [
-    "Portrait", "landscape", "", "UIInterfaceOrientationUnknown",
-  ])
+  @Test(
+    "unknown names are nil, and an error naming the entry in lists",
+    arguments: [
+      "Portrait", "landscape", "", "UIInterfaceOrientationUnknown",
+    ])
   func unknownNames(name: String) {
     #expect(Orientation(name: name) == nil)
     #expect(throws: OrientationMask.UnknownName(name: name, index: 1)) {
@@ -43,8 +45,12 @@ struct OrientationTests {
     let mask = try OrientationMask(names: ["landscapeRight", "UIInterfaceOrientationPortrait"])
     #expect(mask == [.portrait, .landscapeRight])
     #expect(mask.shortNames == ["portrait", "landscapeRight"])
-    #expect(mask.plistNames == ["UIInterfaceOrientationPortrait", "UIInterfaceOrientationLandscapeRight"])
-    #expect(OrientationMask.all.shortNames == ["portrait", "portraitUpsideDown", "landscapeLeft", "landscapeRight"])
+    #expect(
+      mask.plistNames == ["UIInterfaceOrientationPortrait", "UIInterfaceOrientationLandscapeRight"])
+    #expect(
+      OrientationMask.all.shortNames == [
+        "portrait", "portraitUpsideDown", "landscapeLeft", "landscapeRight",
+      ])
     #expect(OrientationMask([Orientation.landscapeLeft, .landscapeRight]) == .landscape)
   }
 
@@ -65,7 +71,10 @@ struct OrientationTests {
 struct IdentityTests {
   @Test("idioms decode from their names")
   func idioms() throws {
-    #expect(try JSONDecoder().decode([DeviceIdiom].self, from: Data(#"["phone","pad"]"#.utf8)) == [.phone, .pad])
+    #expect(
+      try JSONDecoder().decode([DeviceIdiom].self, from: Data(#"["phone","pad"]"#.utf8)) == [
+        .phone, .pad,
+      ])
     #expect(throws: DecodingError.self) {
       try JSONDecoder().decode([DeviceIdiom].self, from: Data(#"["watch"]"#.utf8))
     }

@@ -82,7 +82,9 @@ struct SemanticVersionTests {
     #expect(try SemanticVersion(segments: [4, 0]).description == "4.0")
   }
 
-  @Test("builds from segments and rejects bad segment lists", arguments: [[], [-1], [1, 2, 3, 4, 5, 6], [1_000_000_000]])
+  @Test(
+    "builds from segments and rejects bad segment lists",
+    arguments: [[], [-1], [1, 2, 3, 4, 5, 6], [1_000_000_000]])
   func segmentsInitialiserRejects(segments: [Int]) {
     #expect(throws: SemanticVersion.ParseError.self) { try SemanticVersion(segments: segments) }
   }

@@ -51,8 +51,10 @@ struct TimestampTests {
 
   @Test("the error message names the input")
   func errorMessage() {
-    let error = TimestampParseError(input: "x", column: 1, message: "expected 4 digits for the year")
-    #expect(error.description == #"invalid timestamp "x" at column 1: expected 4 digits for the year"#)
+    let error = TimestampParseError(
+      input: "x", column: 1, message: "expected 4 digits for the year")
+    #expect(
+      error.description == #"invalid timestamp "x" at column 1: expected 4 digits for the year"#)
   }
 
   @Test(
@@ -85,19 +87,23 @@ struct TimestampTests {
         == Timestamp.parse("2025-04-01T09:00:00Z"))
   }
 
-  @Test("formats instants as UTC with whole seconds", arguments: [
-    (0.0, "1970-01-01T00:00:00Z"), (-1, "1969-12-31T23:59:59Z"),
-    (1_709_208_000, "2024-02-29T12:00:00Z"), (4_102_444_800, "2100-01-01T00:00:00Z"),
-    (951_782_400, "2000-02-29T00:00:00Z"),
-  ])
+  @Test(
+    "formats instants as UTC with whole seconds",
+    arguments: [
+      (0.0, "1970-01-01T00:00:00Z"), (-1, "1969-12-31T23:59:59Z"),
+      (1_709_208_000, "2024-02-29T12:00:00Z"), (4_102_444_800, "2100-01-01T00:00:00Z"),
+      (951_782_400, "2000-02-29T00:00:00Z"),
+    ])
   func formats(seconds: Double, text: String) throws {
     #expect(Timestamp.format(Date(timeIntervalSince1970: seconds)) == text)
     #expect(try Timestamp.parse(text).timeIntervalSince1970 == seconds)
   }
 
-  @Test("formatting never traps, even for instants no calendar holds", arguments: [
-    -1e300, 1e300, Double.infinity, -Double.infinity, Double.nan,
-  ])
+  @Test(
+    "formatting never traps, even for instants no calendar holds",
+    arguments: [
+      -1e300, 1e300, Double.infinity, -Double.infinity, Double.nan,
+    ])
   func formatsExtremes(seconds: Double) {
     #expect(Timestamp.format(Date(timeIntervalSince1970: seconds)).hasSuffix("Z"))
   }

@@ -1,4 +1,5 @@
 import Core
+
 @testable import switchyard
 
 /// Runs the tool in-process with scripted standard input and captured output streams.

@@ -36,7 +36,9 @@ struct EvaluateCommandTests {
   func emptyContextAndExplain() async throws {
     let files = try TemporaryDirectory()
     let template = try files.write("t.json", Self.template)
-    let (status, capture) = await CapturedToolIO.run(["evaluate", "--template", template, "--explain"])
+    let (status, capture) = await CapturedToolIO.run([
+      "evaluate", "--template", template, "--explain",
+    ])
     #expect(status == .success)
     let line = try #require(capture.outputLines.first)
     let object = try JSONParser().parse(line)
@@ -65,11 +67,13 @@ struct EvaluateCommandTests {
   @Test("a broken template exits 1 with the problems named on stderr")
   func brokenTemplate() async throws {
     let files = try TemporaryDirectory()
-    let template = try files.write("t.json", #"{"parameters": {"p": {"defaultValue": {"value": 1}}}}"#)
+    let template = try files.write(
+      "t.json", #"{"parameters": {"p": {"defaultValue": {"value": 1}}}}"#)
     let (status, capture) = await CapturedToolIO.run(["evaluate", "--template", template])
     #expect(status == .failure)
     #expect(capture.output.isEmpty)
-    #expect(capture.error.contains("parameters.p.defaultValue.value: values are strings, found a number"))
+    #expect(
+      capture.error.contains("parameters.p.defaultValue.value: values are strings, found a number"))
   }
 
   @Test("validate exits 0 for a valid template and 1 listing every problem otherwise")
@@ -82,7 +86,8 @@ struct EvaluateCommandTests {
 
     let bad = try files.write(
       "bad.json",
-      #"{"conditions": [{"name": "unused", "expression": "true"}], "parameters": {"1x": {"defaultValue": {"value": "maybe"}, "valueType": "BOOLEAN"}}}"#)
+      #"{"conditions": [{"name": "unused", "expression": "true"}], "parameters": {"1x": {"defaultValue": {"value": "maybe"}, "valueType": "BOOLEAN"}}}"#
+    )
     let (badStatus, badCapture) = await CapturedToolIO.run(["validate", bad])
     #expect(badStatus == .failure)
     #expect(
@@ -105,6 +110,9 @@ struct EvaluateCommandTests {
   func validateUsage() async {
     let (status, capture) = await CapturedToolIO.run(["validate"])
     #expect(status == .usage)
-    #expect(capture.error == "switchyard validate: expected 1...1 arguments, got 0 (see 'switchyard help validate')\n")
+    #expect(
+      capture.error
+        == "switchyard validate: expected 1...1 arguments, got 0 (see 'switchyard help validate')\n"
+    )
   }
 }

@@ -24,7 +24,8 @@ struct ReadmeExampleTests {
   func rootRouting() throws {
     let values = InMemoryConfigValues([:])
     let descriptors = [ElementaryFeature.descriptor, JuniorHighFeature.descriptor]
-    let configuration = RouteConfiguration(values: values, descriptors: descriptors, origin: .activated)
+    let configuration = RouteConfiguration(
+      values: values, descriptors: descriptors, origin: .activated)
     let route = RoutePlanner.route(
       RouteInput(
         session: .signedIn, profile: .loaded(UserProfile(grade: try .elementary(1))),
@@ -47,7 +48,8 @@ struct ReadmeExampleTests {
         == "elementary course not yet open for grade 3")
     let home = JuniorHighFeature.home(for: try .juniorHigh(2), values: values, at: Date())
     #expect(home.tabs == [.today, .lessons, .practice, .profile])
-    #expect(try ConfigKeyCatalog([ElementaryFeature.keys, JuniorHighFeature.keys]).defaults.count == 8)
+    #expect(
+      try ConfigKeyCatalog([ElementaryFeature.keys, JuniorHighFeature.keys]).defaults.count == 8)
   }
 
   @Test("ConfigClient: templates evaluate and explain")
@@ -75,7 +77,8 @@ struct ReadmeClientExampleTests {
   func client() async throws {
     let files = try TemporaryDirectory()
     let templatePath = try files.write(
-      "template.json", #"{"parameters": {"isUnderMaintenance": {"defaultValue": {"value": "true"}}}}"#)
+      "template.json",
+      #"{"parameters": {"isUnderMaintenance": {"defaultValue": {"value": "true"}}}}"#)
     let client = RemoteConfigClient(
       source: FileTemplateSource(path: templatePath),
       store: FileConfigStore(directoryPath: files.url.path),

@@ -16,15 +16,43 @@ struct RouteCommandTests {
   @Test(
     "single-scenario flags route through the built-in sample and the two real features",
     arguments: [
-      (["--signed-in", "--stage", "elementary", "--year", "1", "--idiom", "pad"], "elementary", ["landscapeLeft", "landscapeRight"]),
-      (["--signed-in", "--stage", "elementary", "--year", "1", "--idiom", "phone"], "unavailable", ["portrait", "landscapeLeft", "landscapeRight"]),
-      (["--signed-in", "--stage", "juniorHigh", "--year", "3", "--idiom", "pad"], "juniorHigh", ["portrait", "portraitUpsideDown", "landscapeLeft", "landscapeRight"]),
-      (["--signed-in", "--stage", "juniorHigh", "--year", "3", "--idiom", "phone"], "juniorHigh", ["portrait", "landscapeLeft", "landscapeRight"]),
-      (["--signed-in", "--stage", "juniorHigh", "--year", "3", "--app-version", "1.9.9"], "updateRequired", ["portrait", "landscapeLeft", "landscapeRight"]),
-      (["--idiom", "pad"], "login", ["portrait", "portraitUpsideDown", "landscapeLeft", "landscapeRight"]),
+      (
+        ["--signed-in", "--stage", "elementary", "--year", "1", "--idiom", "pad"], "elementary",
+        ["landscapeLeft", "landscapeRight"]
+      ),
+      (
+        ["--signed-in", "--stage", "elementary", "--year", "1", "--idiom", "phone"], "unavailable",
+        ["portrait", "landscapeLeft", "landscapeRight"]
+      ),
+      (
+        ["--signed-in", "--stage", "juniorHigh", "--year", "3", "--idiom", "pad"], "juniorHigh",
+        ["portrait", "portraitUpsideDown", "landscapeLeft", "landscapeRight"]
+      ),
+      (
+        ["--signed-in", "--stage", "juniorHigh", "--year", "3", "--idiom", "phone"], "juniorHigh",
+        ["portrait", "landscapeLeft", "landscapeRight"]
+      ),
+      (
+        ["--signed-in", "--stage", "juniorHigh", "--year", "3", "--app-version", "1.9.9"],
+        "updateRequired", ["portrait", "landscapeLeft", "landscapeRight"]
+      ),
+      (
+        ["--idiom", "pad"], "login",
+        ["portrait", "portraitUpsideDown", "landscapeLeft", "landscapeRight"]
+      ),
       (["--signed-in"], "loading", ["portrait", "landscapeLeft", "landscapeRight"]),
-      (["--signed-in", "--stage", "juniorHigh", "--year", "1", "--now", "2026-12-31T03:00:00+09:00"], "maintenance", ["portrait", "landscapeLeft", "landscapeRight"]),
-      (["--signed-in", "--stage", "elementary", "--year", "1", "--idiom", "pad", "--feature", "juniorHigh"], "unavailable", ["portrait", "portraitUpsideDown", "landscapeLeft", "landscapeRight"]),
+      (
+        [
+          "--signed-in", "--stage", "juniorHigh", "--year", "1", "--now",
+          "2026-12-31T03:00:00+09:00",
+        ], "maintenance", ["portrait", "landscapeLeft", "landscapeRight"]
+      ),
+      (
+        [
+          "--signed-in", "--stage", "elementary", "--year", "1", "--idiom", "pad", "--feature",
+          "juniorHigh",
+        ], "unavailable", ["portrait", "portraitUpsideDown", "landscapeLeft", "landscapeRight"]
+      ),
     ])
   func flags(arguments: [String], expected: String, orientations: [String]) async throws {
     let (status, capture) = await route(arguments)
@@ -71,8 +99,14 @@ struct RouteCommandTests {
     #expect(try screen(of: lines[1]) == "loading")
     #expect(try screen(of: lines[2]) == "login")
     #expect(try screen(of: lines[3]) == "loading")
-    #expect(lines[4] == #"{"error":"line 5: field 'profile': year 9 is not a year of elementary (valid: 1...6)"}"#)
-    #expect(lines[5] == #"{"error":"line 6: field 'device.idiom': expected one of \"phone\", \"pad\", found \"watch\""}"#)
+    #expect(
+      lines[4]
+        == #"{"error":"line 5: field 'profile': year 9 is not a year of elementary (valid: 1...6)"}"#
+    )
+    #expect(
+      lines[5]
+        == #"{"error":"line 6: field 'device.idiom': expected one of \"phone\", \"pad\", found \"watch\""}"#
+    )
     #expect(lines[6] == #"{"error":"line 7: context field 'bogus': unknown field"}"#)
     // The tool sets the `year` signal from the profile, so user-42 is in the grade 2 rollout;
     // a context that sets the signal itself wins, and the rollout condition no longer holds.
@@ -88,7 +122,9 @@ struct RouteCommandTests {
     ])
     #expect(status == .success)
     let text = capture.output
-    #expect(text.hasPrefix("screen        elementary\norientations  landscapeLeft, landscapeRight\nbecause\n"))
+    #expect(
+      text.hasPrefix(
+        "screen        elementary\norientations  landscapeLeft, landscapeRight\nbecause\n"))
     #expect(text.contains("  - elementary course is open for grade 2 on this iPad"))
     #expect(text.contains("  elementary_supported_grades = [1, 2] (remote)"))
     #expect(text.contains("percent('grade2_rollout') 3.599404 <= 10"))
@@ -97,13 +133,34 @@ struct RouteCommandTests {
   @Test(
     "flag errors are usage errors that name the option",
     arguments: [
-      (["--stage", "elementary"], "switchyard route: option '--stage' needs '--year' (see 'switchyard help route')"),
-      (["--year", "1"], "switchyard route: option '--year' needs '--stage' (see 'switchyard help route')"),
-      (["--signed-in", "--stage", "elementary", "--year", "7"], "switchyard route: option '--year': year 7 is not a year of elementary (valid: 1...6) (see 'switchyard help route')"),
-      (["--idiom", "watch"], "switchyard route: option '--idiom': expected phone or pad, got 'watch' (see 'switchyard help route')"),
-      (["--app-version", "2.x"], #"switchyard route: option '--app-version': invalid version "2.x": segment 2 is not made of digits 0-9 (see 'switchyard help route')"#),
-      (["--now", "tomorrow"], #"switchyard route: option '--now': invalid timestamp "tomorrow" at column 1: expected 4 digits for the year (see 'switchyard help route')"#),
-      (["--scenarios", "-", "--idiom", "pad"], "switchyard route: option '--idiom' describes one user; it cannot be combined with '--scenarios' (see 'switchyard help route')"),
+      (
+        ["--stage", "elementary"],
+        "switchyard route: option '--stage' needs '--year' (see 'switchyard help route')"
+      ),
+      (
+        ["--year", "1"],
+        "switchyard route: option '--year' needs '--stage' (see 'switchyard help route')"
+      ),
+      (
+        ["--signed-in", "--stage", "elementary", "--year", "7"],
+        "switchyard route: option '--year': year 7 is not a year of elementary (valid: 1...6) (see 'switchyard help route')"
+      ),
+      (
+        ["--idiom", "watch"],
+        "switchyard route: option '--idiom': expected phone or pad, got 'watch' (see 'switchyard help route')"
+      ),
+      (
+        ["--app-version", "2.x"],
+        #"switchyard route: option '--app-version': invalid version "2.x": segment 2 is not made of digits 0-9 (see 'switchyard help route')"#
+      ),
+      (
+        ["--now", "tomorrow"],
+        #"switchyard route: option '--now': invalid timestamp "tomorrow" at column 1: expected 4 digits for the year (see 'switchyard help route')"#
+      ),
+      (
+        ["--scenarios", "-", "--idiom", "pad"],
+        "switchyard route: option '--idiom' describes one user; it cannot be combined with '--scenarios' (see 'switchyard help route')"
+      ),
     ])
   func usageErrors(arguments: [String], message: String) async throws {
     let (status, capture) = await route(arguments)
@@ -116,7 +173,9 @@ struct RouteCommandTests {
     let files = try TemporaryDirectory()
     let closed = try files.write(
       "t.json", #"{"parameters": {"junior_high_enabled": {"defaultValue": {"value": "false"}}}}"#)
-    let (status, capture) = await route(["--template", closed, "--signed-in", "--stage", "juniorHigh", "--year", "1"])
+    let (status, capture) = await route([
+      "--template", closed, "--signed-in", "--stage", "juniorHigh", "--year", "1",
+    ])
     #expect(status == .success)
     let line = try #require(capture.outputLines.first)
     #expect(try screen(of: line) == "unavailable")

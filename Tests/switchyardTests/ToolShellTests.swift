@@ -4,9 +4,11 @@ import Testing
 
 @Suite("The switchyard tool shell")
 struct ToolShellTests {
-  @Test("--help lists every command with its one-line summary and exits 0", arguments: [
-    ["--help"], ["-h"], ["help"], [],
-  ])
+  @Test(
+    "--help lists every command with its one-line summary and exits 0",
+    arguments: [
+      ["--help"], ["-h"], ["help"], [],
+    ])
   func helpListsCommands(arguments: [String]) async {
     let (status, capture) = await CapturedToolIO.run(arguments)
     #expect(status == .success)
@@ -50,7 +52,9 @@ struct ToolShellTests {
     #expect(capture.output.isEmpty)
   }
 
-  @Test("a command's --help prints its synopsis and options", arguments: SwitchyardTool.commands.map(\.name))
+  @Test(
+    "a command's --help prints its synopsis and options",
+    arguments: SwitchyardTool.commands.map(\.name))
   func commandHelp(name: String) async throws {
     let command = try #require(SwitchyardTool.commands.first { $0.name == name })
     let (status, capture) = await CapturedToolIO.run([name, "--help"])

@@ -1,4 +1,5 @@
 import Core
+
 /// The test's end of one long-lived streamed response: what the test sends is written to
 /// the client as it is sent (bytes sent before the client connects are held and written on
 /// connection). One stream serves one connection; script a new one for each reconnection.

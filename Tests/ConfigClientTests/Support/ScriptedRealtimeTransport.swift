@@ -1,5 +1,5 @@
-import Core
 import ConfigClient
+import Core
 
 /// A `RealtimeTransport` a test scripts connection by connection: refuse with an error, or
 /// open a `ScriptedRealtimeStream` the test writes to. A connection past the script is
