@@ -11,6 +11,14 @@ struct CachedRemoteConfig {
   /// The URL templates come from.
   let url: URL
 
+  /// The options `fetch` and `watch` share.
+  static let templateURLOption = ToolOption.value(
+    "--url", "URL", "Where the template is (http or https).")
+  static let cacheOption = ToolOption.value(
+    "--cache", "DIR", "The directory the client keeps its state in.")
+  static let contextOption = ToolOption.value(
+    "--context", "C.json", "The evaluation context (kept in the cache).")
+
   /// Reads the `--url`, `--cache` and `--context` options and restores the client from
   /// the cache, printing the cache's diagnostics as warnings.
   /// - Throws: `UsageError` for a missing option or a URL that is not http(s);

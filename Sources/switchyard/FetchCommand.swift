@@ -18,9 +18,9 @@ extension ToolCommand {
       summary: "Fetch a template from a URL, activate and cache it, and print the active values.",
       synopsis: "switchyard fetch --url URL --cache DIR [--context C.json]",
       options: [
-        .value("--url", "URL", "Where the template is (http or https)."),
-        .value("--cache", "DIR", "The directory the client keeps its state in."),
-        .value("--context", "C.json", "The evaluation context (kept in the cache)."),
+        CachedRemoteConfig.templateURLOption,
+        CachedRemoteConfig.cacheOption,
+        CachedRemoteConfig.contextOption,
       ]
     ) { arguments, io in
       let remote = try await CachedRemoteConfig.open(

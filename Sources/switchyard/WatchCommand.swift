@@ -21,10 +21,10 @@ extension ToolCommand {
       synopsis:
         "switchyard watch --url URL --stream URL --cache DIR [--context C.json] [--max-updates K]",
       options: [
-        .value("--url", "URL", "Where the template is (http or https)."),
+        CachedRemoteConfig.templateURLOption,
         .value("--stream", "URL", "The real-time invalidation stream (http or https)."),
-        .value("--cache", "DIR", "The directory the client keeps its state in."),
-        .value("--context", "C.json", "The evaluation context (kept in the cache)."),
+        CachedRemoteConfig.cacheOption,
+        CachedRemoteConfig.contextOption,
         .value("--max-updates", "K", "Stop after K updates (default: run until interrupted)."),
       ]
     ) { arguments, io in

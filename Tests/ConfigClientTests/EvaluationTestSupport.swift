@@ -7,29 +7,26 @@ import Foundation
 enum EvaluationTestSupport {
   static let now = Date(timeIntervalSince1970: 1_767_225_600)  // 2026-01-01T00:00:00Z
 
+  /// A template whose one parameter `p` is "yes" under `condition` and "no" otherwise.
+  static func template(_ condition: Condition) -> CompiledTemplate {
+    CompiledTemplate(
+      Template(
+        conditions: [NamedCondition(name: "c", condition: condition)],
+        parameters: [
+          TemplateParameter(
+            key: "p", defaultValue: .value("no"),
+            conditionalValues: [ConditionalValue(conditionName: "c", value: .value("yes"))])
+        ]))
+  }
+
   /// Whether `condition` is true for `context`, through a one-parameter template.
   static func isTrue(_ condition: Condition, _ context: EvaluationContext) -> Bool {
-    let template = Template(
-      conditions: [NamedCondition(name: "c", condition: condition)],
-      parameters: [
-        TemplateParameter(
-          key: "p", defaultValue: .value("no"),
-          conditionalValues: [ConditionalValue(conditionName: "c", value: .value("yes"))])
-      ])
-    return CompiledTemplate(template).evaluate(context, now: now)["p"].rawValue == "yes"
+    template(condition).evaluate(context, now: now)["p"].rawValue == "yes"
   }
 
   /// The explanation of why `condition` is true or false for `context`.
   static func why(_ condition: Condition, _ context: EvaluationContext) -> String {
-    let template = Template(
-      conditions: [NamedCondition(name: "c", condition: condition)],
-      parameters: [
-        TemplateParameter(
-          key: "p", defaultValue: .value("no"),
-          conditionalValues: [ConditionalValue(conditionName: "c", value: .value("yes"))])
-      ])
-    let reasons = CompiledTemplate(template).explain(key: "p", context, now: now).reasons
-    return reasons.first?.message ?? ""
+    template(condition).explain(key: "p", context, now: now).reasons.first?.message ?? ""
   }
 
   /// A custom-signal condition.
