@@ -6,7 +6,9 @@ extension CompiledTemplate {
   /// order that is true and has a conditional value wins; otherwise the parameter's default.
   ///
   /// Pure and lock-free: servers call it concurrently, once per request, on one shared
-  /// compiled template. Each named condition and each percent seed is computed at most once.
+  /// compiled template. Every condition some parameter has a value for is computed exactly
+  /// once (and each percent seed and custom signal at most once); choosing the values is
+  /// then bit arithmetic.
   /// - Parameters:
   ///   - context: the user, device and moment.
   ///   - defaults: the in-app defaults (`useInAppDefault`, keys the template lacks).
@@ -21,21 +23,24 @@ extension CompiledTemplate {
     // An empty template has nothing to choose; creating an empty array with
     // `unsafeUninitializedCapacity` would write to the shared empty-array storage.
     guard count > 0 else { return EvaluatedConfig(template: self, defaults: defaults, choices: []) }
-    let conditionalStart = storage.conditionalStart
-    let conditionalConditions = storage.conditionalConditions
+    let masks = storage.masks
     let choices = program.withScratch { scratch in
-      [Int32](unsafeUninitializedCapacity: count) { buffer, initialized in
-        for index in 0..<count {
-          var choice: Int32 = -1
-          let start = conditionalStart[index]
-          for position in start..<conditionalStart[index + 1]
-          where program.isTrue(condition: conditionalConditions[position], input, &scratch) {
-            choice = Int32(position - start)
-            break
-          }
-          buffer.initializeElement(at: index, to: choice)
+      withUnsafeTemporaryAllocation(of: UInt64.self, capacity: max(masks.wordCount, 1)) {
+        results in
+        results.initialize(repeating: 0)
+        // Every condition some parameter needs, once; then each parameter's choice is bit
+        // arithmetic on the results.
+        for condition in masks.referencedConditions
+        where program.isTrue(condition: condition, input, &scratch) {
+          results[condition >> 6] |= UInt64(1) << UInt64(condition & 63)
         }
-        initialized = count
+        return [Int32](unsafeUninitializedCapacity: count) { buffer, initialized in
+          for index in 0..<count {
+            buffer.initializeElement(
+              at: index, to: masks.choice(parameter: index, results: results))
+          }
+          initialized = count
+        }
       }
     }
     return EvaluatedConfig(template: self, defaults: defaults, choices: choices)

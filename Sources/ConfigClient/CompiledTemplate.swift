@@ -16,11 +16,8 @@ public struct CompiledTemplate: Sendable {
     let program: ConditionProgram
     let parameters: [CompiledParameter]
     let parameterIndex: [String: Int]
-    /// Parameter `p`'s conditional values test conditions
-    /// `conditionalConditions[conditionalStart[p]..<conditionalStart[p + 1]]`, in template
-    /// order: a flat integer layout so the evaluation loop touches no strings.
-    let conditionalStart: [Int]
-    let conditionalConditions: [Int]
+    /// Which conditions each parameter has values for, as bit masks.
+    let masks: ParameterConditionMasks
     let diagnostics: [TemplateProblem]
 
     init(_ template: Template) {
@@ -37,18 +34,13 @@ public struct CompiledTemplate: Sendable {
         parameterIndex[parameter.key] = parameters.count
         parameters.append(CompiledParameter(parameter, conditionIndex: conditionIndex))
       }
-      var start = [0]
-      var flat: [Int] = []
-      for parameter in parameters {
-        flat += parameter.conditionalValues.map(\.condition)
-        start.append(flat.count)
-      }
       self.template = template
       self.program = builder.program
       self.parameters = parameters
       self.parameterIndex = parameterIndex
-      self.conditionalStart = start
-      self.conditionalConditions = flat
+      self.masks = ParameterConditionMasks(
+        conditionCount: template.conditions.count,
+        conditions: parameters.map { $0.conditionalValues.map(\.condition) })
       self.diagnostics = builder.problems
     }
   }

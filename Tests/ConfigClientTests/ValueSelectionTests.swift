@@ -33,6 +33,25 @@ struct ValueSelectionTests {
     #expect(swapped.evaluate(EvaluationContext(), now: now)["p"].rawValue == "from second")
   }
 
+  @Test(
+    "the order rule holds across templates with more than 64 conditions",
+    arguments: [
+      ([70, 140], "from 70"), ([140], "from 140"), ([], "default"), ([5, 140], "from 5"),
+      ([63, 64], "from 64"), ([63], "default"), ([127, 128, 129], "default"),
+    ])
+  func manyConditions(trueConditions: [Int], expected: String) {
+    let referenced = [5, 64, 70, 140]
+    let parameter = TemplateParameter(
+      key: "p", defaultValue: .value("default"),
+      // Document order differs from template order on purpose.
+      conditionalValues: referenced.reversed().map {
+        ConditionalValue(conditionName: "c\($0)", value: .value("from \($0)"))
+      })
+    let compiled = template(
+      conditions: (0..<150).map { ("c\($0)", trueConditions.contains($0)) }, parameter: parameter)
+    #expect(compiled.evaluate(EvaluationContext(), now: now)["p"].rawValue == expected)
+  }
+
   @Test("a true condition without a value for this parameter does not stop the search")
   func conditionsWithoutValuesAreSkipped() {
     let parameter = TemplateParameter(
