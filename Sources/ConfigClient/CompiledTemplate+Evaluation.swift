@@ -103,19 +103,6 @@ extension CompiledTemplate {
     return Explained(value, reasons: reasons)
   }
 
-  /// Every named condition's result for one context, in template order.
-  public func conditionResults(_ context: EvaluationContext, now: Date) -> [(
-    name: String, isTrue: Bool
-  )] {
-    let input = EvaluationInput(context: context, now: now)
-    let program = storage.program
-    return program.withScratch { scratch in
-      program.names.indices.map { index in
-        (program.names[index], program.isTrue(condition: index, input, &scratch))
-      }
-    }
-  }
-
   func inAppValue(_ key: String, _ defaults: InAppDefaults) -> ConfigValue {
     defaults[key].map { ConfigValue(key: key, rawValue: $0, source: .default) }
       ?? .missing(key: key)

@@ -29,11 +29,6 @@ public struct EvaluatedConfig: ConfigValues {
     Set(template.storage.parameters.map(\.key)).union(defaults.keys).sorted()
   }
 
-  /// Every key's value, sorted by key.
-  public var allValues: [ConfigValue] {
-    keys.compactMap { configValue(forKey: $0) }
-  }
-
   /// The template's version number, when it has one.
   public var versionNumber: Int? { template.versionNumber }
 }

@@ -25,11 +25,6 @@ public struct Template: Sendable, Hashable {
     self.versionNumber = versionNumber
     self.etag = etag
   }
-
-  /// The parameter for `key`, or nil.
-  public func parameter(_ key: String) -> TemplateParameter? {
-    parameters.first { $0.key == key }
-  }
 }
 
 /// A parameter group: organisational only, its parameters are ordinary parameters.

@@ -89,10 +89,14 @@ enum CommandLineParser {
       }
     }
     guard command.positionals.contains(parsed.positionals.count) else {
-      let expected =
-        command.positionals.upperBound == 0
-        ? "no arguments"
-        : "\(command.positionals.lowerBound)...\(command.positionals.upperBound) arguments"
+      let range = command.positionals
+      let expected: String
+      switch (range.lowerBound, range.upperBound) {
+      case (_, 0): expected = "no arguments"
+      case (1, 1): expected = "1 argument"
+      case (let low, let high) where low == high: expected = "\(low) arguments"
+      case (let low, let high): expected = "\(low) to \(high) arguments"
+      }
       throw UsageError(
         command: command.name,
         message: "expected \(expected), got \(parsed.positionals.count)")

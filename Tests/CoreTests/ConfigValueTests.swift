@@ -9,6 +9,7 @@ struct ConfigValueTests {
     let value = ConfigValue(key: "title", rawValue: "  Hello \n", source: .remote)
     #expect(value.stringValue == "Hello")
     #expect(value.rawValue == "  Hello \n")
+    #expect(value.dataValue == Data("  Hello \n".utf8))
     #expect(value.source == .remote)
   }
 

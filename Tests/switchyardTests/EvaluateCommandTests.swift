@@ -112,7 +112,7 @@ struct EvaluateCommandTests {
     #expect(status == .usage)
     #expect(
       capture.error
-        == "switchyard validate: expected 1...1 arguments, got 0 (see 'switchyard help validate')\n"
+        == "switchyard validate: expected 1 argument, got 0 (see 'switchyard help validate')\n"
     )
   }
 }
