@@ -43,15 +43,9 @@ extension InAppDefaults {
   /// Optional properties that are nil are left out.
   /// - Throws: `DefaultsError` when the value does not encode to a JSON object.
   public init(encoding value: some Encodable) throws(DefaultsError) {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    encoder.dateEncodingStrategy = .custom { date, encoder in
-      var container = encoder.singleValueContainer()
-      try container.encode(Timestamp.format(date))
-    }
     let data: Data
     do {
-      data = try encoder.encode(value)
+      data = try ConfigJSONCoding.makeEncoder().encode(value)
     } catch {
       throw DefaultsError(
         key: nil, message: "cannot encode \(type(of: value)) as defaults: \(error)")

@@ -108,12 +108,7 @@ extension ConfigKey where Value: Codable {
   /// A JSON key decoded into `Value` (dates as ISO-8601 with offset). The default is encoded
   /// with sorted keys so exports are stable.
   public init(json name: String, default defaultValue: Value, description: String = "") {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    encoder.dateEncodingStrategy = .custom { date, encoder in
-      var container = encoder.singleValueContainer()
-      try container.encode(Timestamp.format(date))
-    }
+    let encoder = ConfigJSONCoding.makeEncoder()
     // Encoding an in-code default only fails for a broken `Encodable` conformance; the key
     // then exports "null" and reads still fall back to `defaultValue`.
     let raw = (try? encoder.encode(defaultValue)).map { String(decoding: $0, as: UTF8.self) }

@@ -66,18 +66,8 @@ public struct ConfigValue: Sendable, Hashable {
   /// (fractional seconds allowed).
   /// - Throws: `ConfigValueError` naming the key, the type and the field at fault.
   public func decoded<T: Decodable>(as type: T.Type = T.self) throws(ConfigValueError) -> T {
-    let decoder = JSONDecoder()
-    decoder.dateDecodingStrategy = .custom { decoder in
-      let container = try decoder.singleValueContainer()
-      let text = try container.decode(String.self)
-      do {
-        return try Timestamp.parse(text)
-      } catch {
-        throw DecodingError.dataCorruptedError(in: container, debugDescription: "\(error)")
-      }
-    }
     do {
-      return try decoder.decode(T.self, from: Data(rawValue.utf8))
+      return try ConfigJSONCoding.makeDecoder().decode(T.self, from: Data(rawValue.utf8))
     } catch {
       throw ConfigValueError(
         key: key, rawValue: rawValue, expected: "JSON for \(T.self)",

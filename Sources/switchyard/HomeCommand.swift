@@ -67,8 +67,6 @@ enum HomeModel {
   }
 
   private static func encode(_ model: some Encodable) -> Data? {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    return try? encoder.encode(model)
+    try? ConfigJSONCoding.makeEncoder().encode(model)
   }
 }
