@@ -1,3 +1,5 @@
+import Core
+
 /// One problem found while reading or validating a template: how bad, where, and what.
 public struct TemplateProblem: Sendable, Hashable, CustomStringConvertible {
   /// Whether the problem makes the template unusable.
@@ -16,11 +18,13 @@ public struct TemplateProblem: Sendable, Hashable, CustomStringConvertible {
   /// What is wrong, for a person.
   public var message: String
 
-  /// Creates a problem.
+  /// Creates a problem. The location (at most 200 characters) and the message (500) are
+  /// kept to one line (Core's `Excerpt.line`: both ends kept, control characters spelled),
+  /// whatever keys, names or values from the template they repeat.
   public init(_ severity: Severity, at location: String, _ message: String) {
     self.severity = severity
-    self.location = location
-    self.message = message
+    self.location = Excerpt.line(location, length: 200)
+    self.message = Excerpt.line(message, length: 500)
   }
 
   /// For example `error: parameters.flag: "yes" is not a BOOLEAN (expected true or false)`.

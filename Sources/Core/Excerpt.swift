@@ -3,8 +3,9 @@
 /// readable length whatever it holds.
 ///
 /// The one rule for every message that quotes such a value:
-/// - at most `length` characters and at most 4 × `length` Unicode scalars (so a character
-///   with a thousand combining marks cannot smuggle in a megabyte), then `ellipsis`;
+/// - at most `length` characters and at most 4 × `length` Unicode scalars as shown (so a
+///   character with a thousand combining marks cannot smuggle in a megabyte), then
+///   `ellipsis`;
 /// - control characters (C0 such as line feed, tab and escape; DEL; C1), the line and
 ///   paragraph separators and the bidirectional controls are spelled `U+XXXX`, so a value
 ///   cannot break the message's line, move the cursor, or make it read backwards.
@@ -28,6 +29,7 @@ package enum Excerpt {
   package static func cut(
     _ value: some StringProtocol, length: Int = defaultLength
   ) -> (text: String, isCut: Bool) {
+    // Counted on what is shown, so a spelled `U+000A` costs its six characters.
     let scalarLimit = 4 * max(0, length)
     var result = ""
     var characters = 0
@@ -37,22 +39,60 @@ package enum Excerpt {
     while index < value.endIndex {
       guard characters < length else { return (result, true) }
       let next = value.index(after: index)
-      for scalar in value[index..<next].unicodeScalars {
-        guard scalars < scalarLimit else { return (result, true) }
-        scalars += 1
-        if isPrintable(scalar) {
-          result.unicodeScalars.append(scalar)
-          lastWasSpelled = false
-        } else {
-          if lastWasSpelled { result += " " }
-          result += codePoint(scalar)
-          lastWasSpelled = true
+      let character = value[index..<next].unicodeScalars
+      if character.allSatisfy(isPrintable) {
+        // A character that does not fit is left out whole, unless it alone is over the
+        // limit (a letter with a thousand marks): then its first scalars are shown.
+        let count = character.count
+        guard scalars + count <= scalarLimit || count > scalarLimit else {
+          return (result, true)
         }
+        for scalar in character {
+          guard scalars < scalarLimit else { return (result, true) }
+          result.unicodeScalars.append(scalar)
+          scalars += 1
+        }
+        characters += 1
+        lastWasSpelled = false
+      } else {
+        let spelled =
+          (lastWasSpelled ? " " : "") + character.map(codePoint).joined(separator: " ")
+        guard characters + spelled.count <= length, scalars + spelled.count <= scalarLimit
+        else { return (result, true) }
+        result += spelled
+        characters += spelled.count
+        scalars += spelled.count
+        lastWasSpelled = true
       }
-      characters += 1
       index = next
     }
     return (result, false)
+  }
+
+  /// A whole message that may hold outside values no one cut, on one line: control
+  /// characters spelled as `of` spells them, and when it is longer than `length` characters
+  /// (or 4 × `length` scalars), its first two thirds and its last third joined by ` ... `
+  /// (so at most `length` + 5 characters), so that both what it is about and what it says
+  /// about it survive.
+  ///
+  /// The backstop where messages leave (template problems, the tool's error lines): values
+  /// should still be cut where they are interpolated, with `of` or `quoted`.
+  package static func line(_ text: some StringProtocol, length: Int = 1_000) -> String {
+    let (whole, isCut) = cut(text, length: length)
+    guard isCut else { return whole }
+    let tailLength = length / 3
+    var start = text.endIndex
+    var characters = 0
+    var scalars = 0
+    while start > text.startIndex, characters < tailLength {
+      let previous = text.index(before: start)
+      scalars += text[previous..<start].unicodeScalars.count
+      guard scalars <= 4 * tailLength else { break }
+      start = previous
+      characters += 1
+    }
+    return cut(text, length: length - tailLength).text + " ... "
+      + cut(text[start...], length: tailLength).text
   }
 
   /// `value` in single quotes, as `of` shows it: `'grade'`.

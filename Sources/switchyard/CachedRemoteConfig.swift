@@ -87,7 +87,8 @@ struct CachedRemoteConfig {
       scheme == "http" || scheme == "https", url.host != nil
     else {
       throw UsageError(
-        command: arguments.command, message: "option '\(name)' needs an http(s) URL, got '\(text)'")
+        command: arguments.command,
+        message: "option '\(name)' needs an http(s) URL, got \(Excerpt.quoted(text))")
     }
     return url
   }

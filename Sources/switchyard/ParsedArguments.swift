@@ -21,7 +21,7 @@ struct ParsedArguments: Sendable {
   /// The value for `name`, or a usage error saying it is required.
   func required(_ name: String) throws(UsageError) -> String {
     guard let value = value(name) else {
-      throw UsageError(command: command, message: "missing required option '\(name)'")
+      throw UsageError(command: command, message: "missing required option \(Excerpt.quoted(name))")
     }
     return value
   }
@@ -33,7 +33,7 @@ struct ParsedArguments: Sendable {
       throw UsageError(
         command: command,
         message:
-          "option '\(name)' needs an integer in \(range.lowerBound)...\(range.upperBound), got '\(text)'"
+          "option '\(name)' needs an integer in \(range.lowerBound)...\(range.upperBound), got \(Excerpt.quoted(text))"
       )
     }
     return number
@@ -97,11 +97,12 @@ enum CommandLineParser {
       }
       let (name, inlineValue) = split(argument)
       guard let option = command.options.first(where: { $0.name == name }) else {
-        throw UsageError(command: command.name, message: "unknown option '\(name)'")
+        throw UsageError(command: command.name, message: "unknown option \(Excerpt.quoted(name))")
       }
       if option.valueName == nil {
         guard inlineValue == nil else {
-          throw UsageError(command: command.name, message: "option '\(name)' takes no value")
+          throw UsageError(
+            command: command.name, message: "option \(Excerpt.quoted(name)) takes no value")
         }
         parsed.flags.insert(name)
       } else if let value = inlineValue ?? remaining.popFirst() {
