@@ -33,22 +33,26 @@ struct HTTPResponseReaderTests {
 
   static func body(_ text: String) -> Event { .body(Array(text.utf8)) }
 
+  /// Reading `response` whole, and cut in two at every byte, gives `expected`.
+  static func expectEverySplit(_ response: String, _ expected: [Event]) throws {
+    #expect(try read([response]) == expected)
+    let bytes = Array(response.utf8)
+    for cut in 1..<bytes.count {
+      let pieces = [
+        String(decoding: bytes[..<cut], as: UTF8.self),
+        String(decoding: bytes[cut...], as: UTF8.self),
+      ]
+      #expect(try read(pieces) == expected, "cut at \(cut)")
+    }
+  }
+
   @Test("Content-Length frames the body, however the bytes are cut")
   func contentLength() throws {
     let response = "HTTP/1.1 200 OK\r\nContent-Length: 5\r\nETag: \"v1\"\r\n\r\nhelloEXTRA"
     let expected = [
       Self.head(200, ["content-length": "5", "etag": "\"v1\""]), Self.body("hello"), .end,
     ]
-    #expect(try Self.read([response]) == expected)
-    // Every split point gives the same events.
-    for cut in 1..<response.utf8.count {
-      let bytes = Array(response.utf8)
-      let pieces = [
-        String(decoding: bytes[..<cut], as: UTF8.self),
-        String(decoding: bytes[cut...], as: UTF8.self),
-      ]
-      #expect(try Self.read(pieces) == expected, "cut at \(cut)")
-    }
+    try Self.expectEverySplit(response, expected)
   }
 
   @Test("a chunked body is unframed, with extensions and trailers, split anywhere")
@@ -59,15 +63,7 @@ struct HTTPResponseReaderTests {
     let expected = [
       Self.head(200, ["transfer-encoding": "gzip, chunked"]), Self.body("hello world"), .end,
     ]
-    #expect(try Self.read([response]) == expected)
-    let bytes = Array(response.utf8)
-    for cut in stride(from: 1, to: bytes.count, by: 3) {
-      let pieces = [
-        String(decoding: bytes[..<cut], as: UTF8.self),
-        String(decoding: bytes[cut...], as: UTF8.self),
-      ]
-      #expect(try Self.read(pieces) == expected, "cut at \(cut)")
-    }
+    try Self.expectEverySplit(response, expected)
   }
 
   @Test("without a length the body runs until the connection closes")
