@@ -15,7 +15,7 @@ struct ClientStateFileTests {
   func roundTripProperty(seed: UInt64) async throws {
     let directory = try TemporaryDirectory()
     var generator = ClientStateGenerator(seed: seed)
-    for index in 0..<80 {
+    for index in 0..<70 {
       let state = try generator.state()
       // The clock of the client that restores it: at the end of the throttle, so restoring
       // has no reason to shorten it.

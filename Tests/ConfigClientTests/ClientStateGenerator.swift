@@ -81,7 +81,7 @@ struct ClientStateGenerator {
     var extra: [String] = []
     if chance(0.05) {
       // A large template: big for a test, though far below the limit.
-      extra.append("\"large\": \"" + String(repeating: "0123456789", count: 20_000) + "\"")
+      extra.append("\"large\": \"" + String(repeating: "0123456789", count: 15_000) + "\"")
     }
     if chance(0.3) {
       // The root object is level 1, so this reaches the deepest nesting accepted.
