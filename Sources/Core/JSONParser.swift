@@ -5,6 +5,9 @@
 /// Templates and tool input come from outside, so errors must say where, and nothing may
 /// trap: nesting is bounded and every byte is checked.
 public struct JSONParser: Sendable {
+  /// The nesting a parser accepts unless told otherwise; templates are held to it.
+  public static let defaultMaximumDepth = 512
+
   /// The deepest nesting of arrays and objects accepted.
   public var maximumDepth: Int
   /// Whether an object may repeat a key. Off by default: a repeated key in a template would
@@ -12,7 +15,7 @@ public struct JSONParser: Sendable {
   public var allowsDuplicateKeys: Bool
 
   /// A parser with the given limits.
-  public init(maximumDepth: Int = 512, allowsDuplicateKeys: Bool = false) {
+  public init(maximumDepth: Int = defaultMaximumDepth, allowsDuplicateKeys: Bool = false) {
     self.maximumDepth = maximumDepth
     self.allowsDuplicateKeys = allowsDuplicateKeys
   }
