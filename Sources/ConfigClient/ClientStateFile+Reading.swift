@@ -5,16 +5,24 @@ extension ClientStateFile {
   /// Reads a state file's parts one by one, each within `RemoteConfigLimits`: a part that
   /// does not read is left out and recorded in `problems`, and reading goes on.
   struct PartReader {
+    /// The members whose bytes the reader needs as written: the context (held to its size
+    /// limit as written) and each saved template (kept byte for byte, so a restored template
+    /// is saved and compared again as the exact bytes it was fetched as).
+    static let spannedMembers: Set<[String]> = [
+      ["context"], ["active", "template"], ["fetched", "template"],
+    ]
+
     let root: JSONObject
     let bytes: [UInt8]
-    let spans: Spans
+    /// Where the `spannedMembers` lie in `bytes`.
+    let spans: [[String]: Range<Int>]
     /// What stands in for a lost `activatedAt` or `fetchedAt`: `savedAt`, else now.
     let fallbackTime: Date
 
-    init(root: JSONObject, bytes: [UInt8], now: Date) {
+    init(root: JSONObject, bytes: [UInt8], spans: [[String]: Range<Int>], now: Date) {
       self.root = root
       self.bytes = bytes
-      self.spans = Spans(bytes)
+      self.spans = spans
       self.fallbackTime = ((try? Self.time(root["savedAt"], "savedAt")) ?? nil) ?? now
     }
 
@@ -70,7 +78,7 @@ extension ClientStateFile {
     private func readContext() throws(FieldError) -> EvaluationContext? {
       guard let context = try Self.object(root["context"], "context") else { return nil }
       let size =
-        spans.context?.count ?? JSONValue.object(context).jsonText.utf8.count
+        spans[["context"]]?.count ?? JSONValue.object(context).jsonText.utf8.count
       guard size <= RemoteConfigLimits.contextBytes else {
         throw FieldError(
           "the saved context is \(size) bytes of JSON; the limit is "
@@ -146,7 +154,7 @@ extension ClientStateFile {
       guard let document = parent["template"] else {
         throw FieldError("'\(part).template' is missing")
       }
-      let exact = spans.templates[part].map { Array(bytes[$0]) }
+      let exact = spans[[part, "template"]].map { Array(bytes[$0]) }
       if let exact, exact.count > RemoteConfigLimits.templateBytes {
         throw FieldError(
           "the saved \(part) template is \(exact.count) bytes; the limit is "

@@ -129,8 +129,10 @@ enum ClientStateFile {
   static func decode(_ bytes: [UInt8], now: Date) throws(ClientStateFileError) -> Decoded {
     guard !bytes.isEmpty else { throw ClientStateFileError("the file is empty") }
     let document: JSONValue
+    let spans: [[String]: Range<Int>]
     do {
-      document = try JSONParser(maximumDepth: RemoteConfigLimits.stateFileNesting).parse(bytes)
+      (document, spans) = try JSONParser(maximumDepth: RemoteConfigLimits.stateFileNesting)
+        .parse(bytes, recordingSpansOf: PartReader.spannedMembers)
     } catch {
       throw ClientStateFileError("not valid JSON (\(error)); the file is cut off or corrupt")
     }
@@ -148,7 +150,7 @@ enum ClientStateFile {
         "written by a newer Switchyard (format version \(JSONNumber(version).literal); "
           + "this version reads up to \(formatVersion))")
     }
-    return PartReader(root: root, bytes: bytes, now: now).read()
+    return PartReader(root: root, bytes: bytes, spans: spans, now: now).read()
   }
 
   /// A time as exact seconds since 1970, moved into the limits (`Timestamp.formatPrecisely`

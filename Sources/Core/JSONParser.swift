@@ -44,15 +44,35 @@ public struct JSONParser: Sendable {
     return try copied.get()
   }
 
+  /// Parses a whole document from UTF-8 bytes and says where the values of some object
+  /// members lie in `bytes`: for each member path asked for (keys from the root, e.g.
+  /// `["active", "template"]`), the bytes from just after the member's colon to just before
+  /// the `,` or `}` that ends it, whitespace included. Lets a reader keep a nested document
+  /// exactly as written, as the client's state file does with the templates spliced into it.
+  package func parse(
+    _ bytes: [UInt8], recordingSpansOf paths: Set<[String]>
+  ) throws(JSONParseError) -> (value: JSONValue, spans: [[String]: Range<Int>]) {
+    let result = bytes.withUnsafeBufferPointer { buffer in
+      Result { () throws(JSONParseError) in try parse(buffer, recording: paths) }
+    }
+    return try result.get()
+  }
+
   private func parse(_ buffer: UnsafeBufferPointer<UInt8>) throws(JSONParseError) -> JSONValue {
-    var reader = JSONReader(bytes: buffer, options: self)
+    try parse(buffer, recording: []).value
+  }
+
+  private func parse(
+    _ buffer: UnsafeBufferPointer<UInt8>, recording paths: Set<[String]>
+  ) throws(JSONParseError) -> (value: JSONValue, spans: [[String]: Range<Int>]) {
+    var reader = JSONReader(bytes: buffer, options: self, recording: paths)
     reader.skipWhitespace()
     let value = try reader.readValue(depth: 0)
     reader.skipWhitespace()
     guard reader.isAtEnd else {
       throw reader.error("unexpected \(reader.describeCurrent()) after the JSON value")
     }
-    return value
+    return (value, reader.spans)
   }
 }
 
@@ -61,10 +81,21 @@ private struct JSONReader {
   let bytes: UnsafeBufferPointer<UInt8>
   let options: JSONParser
   var index = 0
+  /// The member paths whose value spans are recorded; empty (the common case) costs nothing
+  /// per member beyond one check.
+  let recordedPaths: Set<[String]>
+  /// The keys from the root to the object being read, kept only while recording.
+  var path: [String] = []
+  /// Arrays open around the current value while recording: paths name object members only,
+  /// so nothing inside an array is recorded.
+  var openArrays = 0
+  /// The spans recorded so far.
+  var spans: [[String]: Range<Int>] = [:]
 
-  init(bytes: UnsafeBufferPointer<UInt8>, options: JSONParser) {
+  init(bytes: UnsafeBufferPointer<UInt8>, options: JSONParser, recording paths: Set<[String]>) {
     self.bytes = bytes
     self.options = options
+    self.recordedPaths = paths
   }
 
   var isAtEnd: Bool { index >= bytes.count }
@@ -155,8 +186,18 @@ private struct JSONReader {
         throw error("expected ':' after object key \"\(key)\", found \(describeCurrent())")
       }
       index += 1
+      let valueStart = index
       skipWhitespace()
-      let value = try readValue(depth: depth)
+      let value: JSONValue
+      if recordedPaths.isEmpty {
+        value = try readValue(depth: depth)
+      } else {
+        path.append(key)
+        value = try readValue(depth: depth)
+        skipWhitespace()
+        if openArrays == 0, recordedPaths.contains(path) { spans[path] = valueStart..<index }
+        path.removeLast()
+      }
       if !options.allowsDuplicateKeys, object[key] != nil {
         throw error("duplicate key \"\(key)\"", at: keyOffset)
       }
@@ -183,6 +224,8 @@ private struct JSONReader {
       index += 1
       return .array(elements)
     }
+    if !recordedPaths.isEmpty { openArrays += 1 }
+    defer { if !recordedPaths.isEmpty { openArrays -= 1 } }
     while true {
       skipWhitespace()
       elements.append(try readValue(depth: depth))
