@@ -18,7 +18,7 @@ public struct JSONParser: Sendable {
   }
 
   /// Parses a whole document: one JSON value (fragments such as `3` or `"a"` included)
-  /// surrounded by optional whitespace.
+  /// surrounded by optional whitespace, after an optional UTF-8 byte order mark.
   public func parse(_ text: String) throws(JSONParseError) -> JSONValue {
     var text = text
     let result = text.withUTF8 { bytes in
@@ -42,7 +42,13 @@ public struct JSONParser: Sendable {
   }
 
   private func parse(_ buffer: UnsafeBufferPointer<UInt8>) throws(JSONParseError) -> JSONValue {
-    var reader = JSONReader(bytes: buffer, options: self)
+    // A UTF-8 byte order mark (EF BB BF), which some editors write at the start of a file, is
+    // not part of the document: skip it here, once for every JSON input, so positions in
+    // errors count from the first character after it.
+    let body =
+      buffer.starts(with: [0xEF, 0xBB, 0xBF])
+      ? UnsafeBufferPointer(rebasing: buffer[3...]) : buffer
+    var reader = JSONReader(bytes: body, options: self)
     reader.skipWhitespace()
     let value = try reader.readValue(depth: 0)
     reader.skipWhitespace()
