@@ -472,7 +472,7 @@ struct ConditionExpressionParserTests {
       ("app.firstOpenTimestamp <= '2025-01-01T00:00:00'", "condition 'c', column 27: expected '('"),
       (
         "device.os == '👨‍👩‍👧‍👦' &&& true",
-        "condition 'c', column 20: expected '&&'"
+        "condition 'c', column 26: expected '&&'"
       ),
       (
         "device.os == 'iOS✓' && é",
@@ -486,7 +486,7 @@ struct ConditionExpressionParserTests {
       _ = try Self.parse(expression)
     } catch {
       #expect(error.description == description)
-      #expect((1...(expression.count + 1)).contains(error.column))
+      #expect((1...(expression.unicodeScalars.count + 1)).contains(error.column))
     }
   }
 
