@@ -217,7 +217,7 @@ extension ExpressionParser {
         at: method.column)
     }
     return try skipUnknownAtom(
-      "method '\(ConditionSyntaxError.shortened(method.name))' of \(name)",
+      "\(name).\(ConditionSyntaxError.shortened(method.name))",
       message:
         "unknown method \(ConditionSyntaxError.quoted(method.name)) of \(name) evaluates to"
         + " false; Firebase's methods are \(known)",

@@ -87,6 +87,16 @@ extension TemplateReaderTests {
     #expect(values["p"].rawValue == "later")
   }
 
+  @Test("--explain names the part of the expression that was not known")
+  func explainsUnknownParts() throws {
+    let text = Self.clientTemplate("app.customSignal['k'].startsWith(['a'])")
+    let explained = CompiledTemplate(try Template(json: text)).explain(
+      key: "p", Self.richContext, now: Date())
+    #expect(
+      explained.reasons.first?.message
+        == "condition 'c' is false: unknown condition kind 'app.customSignal['k'].startsWith'")
+  }
+
   @Test(
     "what Firebase's grammar has no room for stays an error, even next to an unknown method",
     arguments: [
