@@ -21,7 +21,7 @@ public struct JSONParser: Sendable {
   }
 
   /// Parses a whole document: one JSON value (fragments such as `3` or `"a"` included)
-  /// surrounded by optional whitespace.
+  /// surrounded by optional whitespace, after an optional UTF-8 byte order mark.
   public func parse(_ text: String) throws(JSONParseError) -> JSONValue {
     var text = text
     let result = text.withUTF8 { bytes in
@@ -65,14 +65,22 @@ public struct JSONParser: Sendable {
   private func parse(
     _ buffer: UnsafeBufferPointer<UInt8>, recording paths: Set<[String]>
   ) throws(JSONParseError) -> (value: JSONValue, spans: [[String]: Range<Int>]) {
-    var reader = JSONReader(bytes: buffer, options: self, recording: paths)
+    // A UTF-8 byte order mark (EF BB BF), which some editors write at the start of a file, is
+    // not part of the document: skip it here, once for every JSON input, so positions in
+    // errors count from the first character after it.
+    let bomLength = buffer.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+    let body = UnsafeBufferPointer(rebasing: buffer[bomLength...])
+    var reader = JSONReader(bytes: body, options: self, recording: paths)
     reader.skipWhitespace()
     let value = try reader.readValue(depth: 0)
     reader.skipWhitespace()
     guard reader.isAtEnd else {
       throw reader.error("unexpected \(reader.describeCurrent()) after the JSON value")
     }
-    return (value, reader.spans)
+    // Spans are positions in `buffer`, the bytes the caller gave, mark included.
+    return (
+      value, reader.spans.mapValues { ($0.lowerBound + bomLength)..<($0.upperBound + bomLength) }
+    )
   }
 }
 

@@ -59,7 +59,7 @@ struct ConditionExpressionFuzzTests {
     } catch {
       #expect(error.conditionName == name, "\(expression.debugDescription)")
       #expect(
-        (1...(expression.count + 1)).contains(error.column),
+        (1...(expression.unicodeScalars.count + 1)).contains(error.column),
         "column \(error.column) for \(expression.debugDescription)")
       #expect(!error.message.isEmpty, "\(expression.debugDescription)")
     }

@@ -127,6 +127,7 @@ struct JSONParserTests {
       (#"{"t": 1, "a": [{"t": 2}]}"#, ["t"], " 1"),
       (#"{"a": [{"t": 2}]}"#, ["a", "t"], nil),
       (#"{"b": {"t": 2}}"#, ["a", "t"], nil),
+      ("\u{FEFF}" + #"{"a": {"t": 1}}"#, ["a", "t"], " 1"),
     ] as [(String, [String], String?)])
   func spans(document: String, path: [String], expected: String?) throws {
     let bytes = Array(document.utf8)
