@@ -7,10 +7,17 @@ import Foundation
 /// evaluating generated templates.
 struct ContextGenerator {
   var random: SeededRandomGenerator
+  /// Whether values may hold text that must not reach a message verbatim (see
+  /// `HostileJSON.strings`).
+  let hostileText: Bool
 
-  init(seed: UInt64) {
+  init(seed: UInt64, hostileText: Bool = false) {
     random = SeededRandomGenerator(seed: seed)
+    self.hostileText = hostileText
   }
+
+  /// `HostileJSON.strings`, or only the plain ones.
+  private var strings: [String] { HostileJSON.strings(hostileText: hostileText) }
 
   static let stringFields = [
     "randomizationId", "appVersion", "appBuild", "appId", "platform", "country", "language",
@@ -25,7 +32,15 @@ struct ContextGenerator {
   /// A timestamp, valid or nearly so, with each part at or beyond its edge: years 0000 and
   /// 9999, offsets up to ±23:59 and past, leap seconds, long fractions.
   mutating func timestamp() -> String {
-    if random.chance(10) { return random.pick(HostileJSON.strings) }
+    if random.chance(10) { return random.pick(strings) }
+    // The edges of the representable range, where an offset carries the instant past it.
+    if random.chance(15) {
+      return random.pick([
+        "9999-12-31T23:59:59-23:59", "9999-12-31T23:59:59.999999-00:01", "9999-12-31T20:00:00-05:00",
+        "0000-01-01T00:00:00+23:59", "0000-01-01T00:00:00.5+00:01", "0000-01-01T03:00:00+09:00",
+        "9999-12-31T23:59:59Z", "0000-01-01T00:00:00Z",
+      ])
+    }
     let year = random.pick(["0000", "0001", "1969", "1970", "2025", "9999", "999", "+2025"])
     let month = random.pick(["01", "02", "12", "00", "13"])
     let day = random.pick(["01", "28", "29", "31", "30", "00", "32"])
@@ -48,13 +63,15 @@ struct ContextGenerator {
     case 0: return RegexCorpus.value(&random, maximumLength: 40)
     case 1: return random.pick(["1.2.3", "2.0", "17.4.1", "1.x", "paid", "free", ""])
     case 2: return String(random.below(200) - 50)
-    default: return random.pick(HostileJSON.strings)
+    default: return random.pick(strings)
     }
   }
 
   /// A JSON value for `field`: usually the kind it expects, sometimes another.
   mutating func value(for field: String) -> JSONValue {
-    if random.chance(8) { return HostileJSON.replacement(for: .null, random: &random) }
+    if random.chance(8) {
+      return HostileJSON.replacement(for: .null, hostileText: hostileText, random: &random)
+    }
     switch field {
     case "customSignals":
       var signals = JSONObject()
@@ -84,7 +101,8 @@ struct ContextGenerator {
     var object = JSONObject()
     for _ in 0..<random.below(7) {
       let field =
-        random.chance(85) ? random.pick(Self.stringFields + ["customSignals", "userProperties", "audiences", "firstOpen", "now"]) : random.pick(Self.otherFields)
+        random.chance(85)
+        ? random.pick(Self.stringFields + Self.otherFields.prefix(5)) : random.pick(Self.otherFields)
       object[field] = value(for: field)
     }
     return object
