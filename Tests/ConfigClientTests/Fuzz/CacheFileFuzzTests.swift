@@ -8,7 +8,7 @@ import Testing
 /// the wrong kind, numbers no type holds, nesting past the parser's limit. Restoring never
 /// traps or hangs; an unusable file costs a diagnostic that says where in one readable line,
 /// and damage outside the active template never costs the active template.
-@Suite("RemoteConfigClient restore fuzzing", .timeLimit(.minutes(1)))
+@Suite("RemoteConfigClient restore fuzzing", FuzzBudget.timeLimit(minutes: 1))
 struct CacheFileFuzzTests {
   /// The rules each damaged file is held to.
   struct Rules {
@@ -60,9 +60,10 @@ struct CacheFileFuzzTests {
     /// A member in quotes (`field 'throttle.until'`, `'active'`), a JSON position, a
     /// template's own location, the format's fields, or the file as a whole.
     static func namesPlace(_ message: String) -> Bool {
-      ErrorTextRule.hasLineAndColumn(message) || message.contains("field '")
+      ErrorTextRule.hasLineAndColumn(message) || ErrorTextRule.contains(message, "field '")
         || message.contains(/'[A-Za-z][A-Za-z.]*'/)
-        || message.contains(#/invalid template: [^:;]+: /#) || message.contains("\"format\"")
+        || message.contains(#/invalid template: [^:;]+: /#)
+        || ErrorTextRule.contains(message, "\"format\"")
         || message.contains("format version") || message.contains("the file")
     }
   }
@@ -132,7 +133,7 @@ struct CacheFileFuzzTests {
     let states = try await Self.savedStates()
     let directory = try TemporaryDirectory()
     var rules = Rules()
-    for seed in [0xCAC4_E001, 0xCAC4_E002] as [UInt64] {
+    for seed in FuzzBudget.seeds([0xCAC4_E001, 0xCAC4_E002]) {
       var random = SeededRandomGenerator(seed: seed)
       for iteration in 0..<200 {
         let bytes = ByteMutator.mutate(
@@ -154,7 +155,7 @@ struct CacheFileFuzzTests {
     let states = try await Self.savedStates()
     let directory = try TemporaryDirectory()
     var rules = Rules()
-    for seed in [0xCAC4_E101, 0xCAC4_E102] as [UInt64] {
+    for seed in FuzzBudget.seeds([0xCAC4_E101, 0xCAC4_E102]) {
       var random = SeededRandomGenerator(seed: seed)
       for iteration in 0..<200 {
         let state = random.pick(states)

@@ -36,7 +36,8 @@ struct ContextGenerator {
     // The edges of the representable range, where an offset carries the instant past it.
     if random.chance(15) {
       return random.pick([
-        "9999-12-31T23:59:59-23:59", "9999-12-31T23:59:59.999999-00:01", "9999-12-31T20:00:00-05:00",
+        "9999-12-31T23:59:59-23:59", "9999-12-31T23:59:59.999999-00:01",
+        "9999-12-31T20:00:00-05:00",
         "0000-01-01T00:00:00+23:59", "0000-01-01T00:00:00.5+00:01", "0000-01-01T03:00:00+09:00",
         "9999-12-31T23:59:59Z", "0000-01-01T00:00:00Z",
       ])
@@ -49,7 +50,10 @@ struct ContextGenerator {
     let second = random.pick(["", ":00", ":59", ":60", ":61"])
     let fraction =
       second.isEmpty
-      ? "" : random.pick(["", "", ".5", ".250", ".123456", ".1234567", "." + String(repeating: "9", count: 40), "."])
+      ? ""
+      : random.pick([
+        "", "", ".5", ".250", ".123456", ".1234567", "." + String(repeating: "9", count: 40), ".",
+      ])
     let offset = random.pick([
       "Z", "Z", "+00:00", "-00:00", "+09:00", "-05:30", "+23:59", "-23:59", "+24:00", "+14",
       "-1200", "+99:99", "z", "",
@@ -88,7 +92,8 @@ struct ContextGenerator {
       }
       return .object(properties)
     case "audiences":
-      return .array((0..<random.below(4)).map { _ in .string(random.pick(["A", "B", "Buyers", ""])) })
+      return .array(
+        (0..<random.below(4)).map { _ in .string(random.pick(["A", "B", "Buyers", ""])) })
     case "firstOpen", "now":
       return .string(timestamp())
     default:
@@ -102,7 +107,8 @@ struct ContextGenerator {
     for _ in 0..<random.below(7) {
       let field =
         random.chance(85)
-        ? random.pick(Self.stringFields + Self.otherFields.prefix(5)) : random.pick(Self.otherFields)
+        ? random.pick(Self.stringFields + Self.otherFields.prefix(5))
+        : random.pick(Self.otherFields)
       object[field] = value(for: field)
     }
     return object

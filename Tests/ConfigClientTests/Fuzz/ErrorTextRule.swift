@@ -40,6 +40,22 @@ enum ErrorTextRule {
     return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
   }
 
+  /// Whether `text` holds `fragment` as bytes. `String.contains` compares characters, so a
+  /// quote followed by a combining mark (`'\u{301}x`, one character) would hide a `'`.
+  static func contains(_ text: String, _ fragment: String) -> Bool {
+    let bytes = Array(text.utf8)
+    let pattern = Array(fragment.utf8)
+    guard pattern.count <= bytes.count else { return false }
+    return (0...(bytes.count - pattern.count)).contains { start in
+      bytes[start..<(start + pattern.count)].elementsEqual(pattern)
+    }
+  }
+
+  /// Whether `text` starts with `prefix` as bytes (see `contains`).
+  static func hasPrefix(_ text: String, _ prefix: String) -> Bool {
+    text.utf8.starts(with: prefix.utf8)
+  }
+
   /// Whether `text` holds `line N, column M` (a JSON position).
   static func hasLineAndColumn(_ text: String) -> Bool {
     text.contains(/line \d+, column \d+/)

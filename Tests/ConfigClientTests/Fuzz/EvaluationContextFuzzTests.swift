@@ -8,7 +8,7 @@ import Testing
 /// with their bytes damaged. A line is read or refused with an error naming the field (or
 /// the line and column of bad JSON) in one readable line; a context that is read evaluates
 /// and is written back as JSON that reads as the same context.
-@Suite("EvaluationContext JSON fuzzing", .timeLimit(.minutes(1)))
+@Suite("EvaluationContext JSON fuzzing", FuzzBudget.timeLimit(minutes: 1))
 struct EvaluationContextFuzzTests {
   /// Templates every accepted context is evaluated and explained against.
   static let templates: [CompiledTemplate] = ["client-template.json", "server-template.json"]
@@ -60,7 +60,7 @@ struct EvaluationContextFuzzTests {
         context = try EvaluationContext(json: object)
       } catch {
         refused += 1
-        if !error.description.hasPrefix("context field '") {
+        if !ErrorTextRule.hasPrefix(error.description, "context field '") {
           place.add(seed: seed, iteration: iteration, input: bytes, error.description)
         }
         if let why = ErrorTextRule.lineProblem(error.description) {
@@ -89,7 +89,8 @@ struct EvaluationContextFuzzTests {
       } catch {
         roundTrip.add(
           seed: seed, iteration: iteration, input: bytes,
-          "written as \(JSONValue.object(written).jsonText.prefix(300)), which is refused: \(error)")
+          "written as \(JSONValue.object(written).jsonText.prefix(300)), which is refused: \(error)"
+        )
       }
     }
   }
@@ -102,7 +103,7 @@ struct EvaluationContextFuzzTests {
   @Test("2,000 generated context objects are each read, or refused naming the field")
   func generatedContexts() {
     var rules = Rules()
-    for seed in [0xC0_7E47_0001, 0xC0_7E47_0002, 0xC0_7E47_0003, 0xC0_7E47_0004] as [UInt64] {
+    for seed in FuzzBudget.seeds([0xC0_7E47_0001, 0xC0_7E47_0002, 0xC0_7E47_0003, 0xC0_7E47_0004]) {
       var generator = ContextGenerator(seed: seed)
       for iteration in 0..<500 {
         let object = generator.contextObject()
@@ -123,10 +124,12 @@ struct EvaluationContextFuzzTests {
   @Test("2,000 context lines with damaged bytes are each read or refused with a clear error")
   func mutatedLines() {
     var rules = Rules()
-    for seed in [0xC0_7E47_1001, 0xC0_7E47_1002] as [UInt64] {
+    for seed in FuzzBudget.seeds([0xC0_7E47_1001, 0xC0_7E47_1002]) {
       var generator = ContextGenerator(seed: seed)
       var random = SeededRandomGenerator(seed: seed)
-      let donors = (0..<20).map { _ in Array(JSONValue.object(generator.contextObject()).jsonText.utf8) }
+      let donors = (0..<20).map { _ in
+        Array(JSONValue.object(generator.contextObject()).jsonText.utf8)
+      }
       for iteration in 0..<1_000 {
         let bytes = ByteMutator.mutate(random.pick(donors), donors: donors, random: &random)
         rules.check(bytes, seed: seed, iteration: iteration)
@@ -148,7 +151,7 @@ struct EvaluationContextFuzzTests {
   @Test("1,000 context objects with hostile text are refused in one readable line")
   func hostileContexts() {
     var rules = Rules()
-    for seed in [0xC0_7E47_2001, 0xC0_7E47_2002] as [UInt64] {
+    for seed in FuzzBudget.seeds([0xC0_7E47_2001, 0xC0_7E47_2002]) {
       var generator = ContextGenerator(seed: seed, hostileText: true)
       for iteration in 0..<500 {
         let object = generator.contextObject()

@@ -9,8 +9,10 @@ enum RegexCorpus {
     "(?i)ABC", "\\bword\\b", "[^\\d\\s]+", "a{1000}", "a{1001}", "a{2,1}", "(a{1000}){1000}",
     "((((((((((a))))))))))", "(?=x)", "(?<!x)", "\\1", "a++", "[", "(", ")", "a{", "\\",
     "[z-a]", "\\u{1F600}", "\\u{110000}", "\\xZZ", ".*.*.*=.*", "é|e\u{301}", "👨‍👩‍👧‍👦+",
-    "^$", "$^", "", "|", "a|", "(?<n>a)\\k<n>", String(repeating: "(", count: 101) + "a"
-      + String(repeating: ")", count: 101), String(repeating: "a?", count: 500)
+    "^$", "$^", "", "|", "a|", "(?<n>a)\\k<n>",
+    String(repeating: "(", count: 101) + "a"
+      + String(repeating: ")", count: 101),
+    String(repeating: "a?", count: 500)
       + String(repeating: "a", count: 500),
   ]
 

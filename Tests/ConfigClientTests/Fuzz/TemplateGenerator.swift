@@ -68,7 +68,9 @@ struct TemplateGenerator {
       var groups = JSONObject()
       for _ in 0..<(1 + random.below(2)) {
         groups[name()] = .object(
-          JSONObject([("description", .string("group")), ("parameters", parameters(conditionNames))])
+          JSONObject([
+            ("description", .string("group")), ("parameters", parameters(conditionNames)),
+          ])
         )
       }
       root["parameterGroups"] = .object(groups)
