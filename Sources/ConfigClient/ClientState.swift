@@ -2,10 +2,11 @@ import Core
 import Foundation
 
 /// Everything a client persists: the fetched and the active template, the fetch metadata,
-/// the throttle and the context. The client's mutable state, owned by its actor.
-struct ClientState: Sendable {
+/// the throttle, the context and the stale mark. The client's mutable state, owned by its
+/// actor. Equal states hold the same template bytes and the same values in every field.
+struct ClientState: Sendable, Equatable {
   /// The last template fetched.
-  struct Fetched: Sendable {
+  struct Fetched: Sendable, Equatable {
     var template: TemplateBody
     /// The ETag it came with, sent as `If-None-Match` on the next fetch.
     var etag: String?
@@ -16,7 +17,7 @@ struct ClientState: Sendable {
   }
 
   /// The template the active snapshot evaluates.
-  struct Active: Sendable {
+  struct Active: Sendable, Equatable {
     var template: TemplateBody
     var activatedAt: Date
   }
@@ -28,6 +29,10 @@ struct ClientState: Sendable {
   var throttle = FetchThrottle()
   /// The context the app set (or that was restored); nil when none was ever set.
   var context: EvaluationContext?
+  /// Set by `markStale()` (the server has a newer template), cleared by a successful fetch:
+  /// until then the minimum fetch interval does not apply. Saved, so it survives a restart,
+  /// like the `CONFIG_STALE` flag in Firebase's guide to propagating updates in real time.
+  var isStale = false
 
   /// Turns restored templates back into bytes (see `TemplateBody.materialize`), once for a
   /// template that is both fetched and active.
@@ -38,5 +43,12 @@ struct ClientState: Sendable {
     } else {
       fetched?.template.materialize()
     }
+  }
+}
+
+extension TemplateBody: Equatable {
+  /// Templates are equal when their JSON bytes are: what is saved and restored.
+  static func == (lhs: TemplateBody, rhs: TemplateBody) -> Bool {
+    lhs.bytes == rhs.bytes
   }
 }

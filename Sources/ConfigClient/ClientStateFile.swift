@@ -5,24 +5,61 @@ import Foundation
 ///
 /// ```json
 /// {"format": "switchyard-remote-config", "formatVersion": 1, "savedAt": 1767225600,
-///  "lastSuccessfulFetchAt": 1767225600,
+///  "lastSuccessfulFetchAt": 1767225600, "stale": false,
 ///  "throttle": {"until": 1767225720.5, "consecutiveFailures": 2, "consecutiveThrottles": 1},
 ///  "context": {"randomizationId": "u1", ...},
 ///  "fetched": {"etag": "...", "fetchedAt": 1767225600, "activated": false, "template": {...}},
 ///  "active": {"activatedAt": 1767225600, "template": {...}}}
 /// ```
-/// Times are seconds since 1970 (fractions kept). Templates are spliced in as the exact bytes
-/// fetched, so writing a 1 MB template does not re-serialize it; the fetched template is
-/// left out when it is the active one. Unknown fields are ignored; a newer `formatVersion`
-/// is refused, so an old app never misreads a newer app's file.
+/// Times are seconds since 1970 written exactly (`EpochSeconds`), so they read back as the
+/// identical `Date`. Templates are spliced in as the exact bytes fetched, so writing a 1 MB
+/// template does not re-serialize it, and read back as those bytes; the fetched template is
+/// left out when it is the active one.
+///
+/// The writer and the reader hold every part to `RemoteConfigLimits`, so everything written
+/// reads back: a part the writer would have to cut (a context over its size limit) is left
+/// out and reported instead. The reader reads each part on its own: a part that does not read
+/// (a damaged field, a template this version cannot read) is left out and named, and the rest
+/// is kept, so a broken context or throttle never costs the active template. Only a file that
+/// is not a state file at all (empty, not JSON, another format, a newer format version) is
+/// refused whole.
+///
+/// Compatibility: fields are only added, never renamed, and a reader ignores fields it does
+/// not know, so `formatVersion` changes only for a change an older reader would misread.
+/// `stale` was added that way: an older reader just does not see the mark.
 enum ClientStateFile {
   /// The `format` marker.
   static let format = "switchyard-remote-config"
   /// The version this code writes and the newest it reads.
   static let formatVersion = 1
 
+  /// A state file's bytes, and the parts left out of it because they exceed a limit.
+  struct Encoded {
+    var bytes: [UInt8]
+    /// What was left out and why, e.g. `the context (2000000 bytes of JSON; the limit is ...)`.
+    var leftOut: [String]
+  }
+
+  /// A saved state as read back: what could be read, and the parts that could not.
+  struct Decoded {
+    var state: ClientState
+    /// The parts left out of `state`, in file order.
+    var problems: [PartProblem]
+  }
+
+  /// A part of a saved state that could not be read and was left out.
+  struct PartProblem: Sendable, Equatable, CustomStringConvertible {
+    /// The part's field in the file, e.g. `context`, `throttle`, `fetched`, `active.activatedAt`.
+    let part: String
+    /// What is wrong with it.
+    let message: String
+
+    var description: String { "'\(part)': \(message)" }
+  }
+
   /// The file's bytes for `state`.
-  static func encode(_ state: ClientState, savedAt: Date) -> [UInt8] {
+  static func encode(_ state: ClientState, savedAt: Date) -> Encoded {
+    var leftOut: [String] = []
     var members: [(String, [UInt8])] = []
     func add(_ key: String, _ value: JSONValue) {
       members.append((key, Array(value.jsonText.utf8)))
@@ -31,24 +68,46 @@ enum ClientStateFile {
     add("formatVersion", .number(JSONNumber(formatVersion)))
     add("savedAt", seconds(savedAt))
     if let last = state.lastSuccessfulFetchAt { add("lastSuccessfulFetchAt", seconds(last)) }
+    add("stale", .bool(state.isStale))
     var throttle = JSONObject()
     throttle["until"] = state.throttle.throttledUntil.map(seconds)
-    throttle["consecutiveFailures"] = .number(JSONNumber(state.throttle.consecutiveFailures))
-    throttle["consecutiveThrottles"] = .number(JSONNumber(state.throttle.consecutiveThrottles))
+    throttle["consecutiveFailures"] = count(state.throttle.consecutiveFailures)
+    throttle["consecutiveThrottles"] = count(state.throttle.consecutiveThrottles)
     add("throttle", .object(throttle))
-    if let context = state.context { add("context", .object(context.jsonObject)) }
+    if let context = state.context {
+      let text = Array(JSONValue.object(context.jsonObject).jsonText.utf8)
+      if text.count <= RemoteConfigLimits.contextBytes {
+        members.append(("context", text))
+      } else {
+        leftOut.append(
+          "the context (\(text.count) bytes of JSON; the limit is "
+            + "\(RemoteConfigLimits.contextBytes))")
+      }
+    }
     if let fetched = state.fetched {
       var meta = JSONObject()
-      meta["etag"] = fetched.etag.map(JSONValue.string)
+      if let etag = fetched.etag {
+        if etag.utf8.count <= RemoteConfigLimits.etagBytes {
+          meta["etag"] = .string(etag)
+        } else {
+          leftOut.append(
+            "the ETag (\(etag.utf8.count) bytes; the limit is \(RemoteConfigLimits.etagBytes))")
+        }
+      }
       meta["fetchedAt"] = seconds(fetched.fetchedAt)
       meta["activated"] = .bool(fetched.isActivated)
-      let template = fetched.isActivated ? nil : fetched.template.bytes
-      members.append(("fetched", splice(meta, template: template)))
+      if fetched.isActivated, state.active != nil {
+        members.append(("fetched", splice(meta, template: nil)))
+      } else if let template = templateBytes(fetched.template, "fetched", &leftOut) {
+        members.append(("fetched", splice(meta, template: template)))
+      }
     }
-    if let active = state.active {
+    if let active = state.active,
+      let template = templateBytes(active.template, "active", &leftOut)
+    {
       var meta = JSONObject()
       meta["activatedAt"] = seconds(active.activatedAt)
-      members.append(("active", splice(meta, template: active.template.bytes)))
+      members.append(("active", splice(meta, template: template)))
     }
     var output: [UInt8] = Array("{".utf8)
     for (index, member) in members.enumerated() {
@@ -58,17 +117,22 @@ enum ClientStateFile {
       output += member.1
     }
     output += Array("}\n".utf8)
-    return output
+    return Encoded(bytes: output, leftOut: leftOut)
   }
 
-  /// Reads a file written by `encode`.
-  /// - Throws: `ClientStateFileError` saying why the file is unusable (cut off, not JSON,
-  ///   not ours, from a newer version, a field or a template that does not read).
-  static func decode(_ bytes: [UInt8]) throws(ClientStateFileError) -> ClientState {
+  /// Reads a file written by `encode`, part by part.
+  /// - Parameter now: stands in for a template's lost `activatedAt` or `fetchedAt` when the
+  ///   file's `savedAt` does not read either.
+  /// - Throws: `ClientStateFileError` when the file is no state file at all (empty, cut off
+  ///   or corrupt JSON, another format, a newer version); a part that does not read is a
+  ///   `PartProblem` instead.
+  static func decode(_ bytes: [UInt8], now: Date) throws(ClientStateFileError) -> Decoded {
     guard !bytes.isEmpty else { throw ClientStateFileError("the file is empty") }
     let document: JSONValue
+    let spans: [[String]: Range<Int>]
     do {
-      document = try JSONParser().parse(bytes)
+      (document, spans) = try JSONParser(maximumDepth: RemoteConfigLimits.stateFileNesting)
+        .parse(bytes, recordingSpansOf: PartReader.spannedMembers)
     } catch {
       throw ClientStateFileError("not valid JSON (\(error)); the file is cut off or corrupt")
     }
@@ -86,61 +150,36 @@ enum ClientStateFile {
         "written by a newer Switchyard (format version \(JSONNumber(version).literal); "
           + "this version reads up to \(formatVersion))")
     }
-    var state = ClientState()
-    state.lastSuccessfulFetchAt = try date(root, "lastSuccessfulFetchAt", in: "")
-    if let throttle = try object(root, "throttle", in: "") {
-      state.throttle = FetchThrottle(
-        throttledUntil: try date(throttle, "until", in: "throttle."),
-        consecutiveFailures: try count(throttle, "consecutiveFailures", in: "throttle."),
-        consecutiveThrottles: try count(throttle, "consecutiveThrottles", in: "throttle."))
-    }
-    if let context = try object(root, "context", in: "") {
-      do {
-        state.context = try EvaluationContext(json: context)
-      } catch {
-        throw ClientStateFileError("the saved context does not read: \(error)")
-      }
-    }
-    if let active = try object(root, "active", in: "") {
-      guard let activatedAt = try date(active, "activatedAt", in: "active.") else {
-        throw ClientStateFileError("field 'active.activatedAt' is missing")
-      }
-      state.active = ClientState.Active(
-        template: try template(active, "active"), activatedAt: activatedAt)
-    }
-    if let fetched = try object(root, "fetched", in: "") {
-      guard let fetchedAt = try date(fetched, "fetchedAt", in: "fetched.") else {
-        throw ClientStateFileError("field 'fetched.fetchedAt' is missing")
-      }
-      let isActivated = fetched["activated"]?.boolValue ?? false
-      let body: TemplateBody
-      if isActivated {
-        guard let active = state.active else {
-          throw ClientStateFileError("'fetched' says it is active, but there is no 'active'")
-        }
-        body = active.template
-      } else {
-        body = try template(fetched, "fetched")
-      }
-      var etag: String?
-      if let value = fetched["etag"] {
-        guard case .string(let text) = value else {
-          throw ClientStateFileError(
-            "field 'fetched.etag' is \(value.kindDescription), not a string")
-        }
-        etag = text
-      }
-      state.fetched = ClientState.Fetched(
-        template: body, etag: etag, fetchedAt: fetchedAt, isActivated: isActivated)
-    }
-    return state
+    return PartReader(root: root, bytes: bytes, spans: spans, now: now).read()
   }
 
-  private static func seconds(_ date: Date) -> JSONValue {
-    .number(JSONNumber(date.timeIntervalSince1970))
+  /// A time as exact seconds since 1970, moved into the limits (`Timestamp.formatPrecisely`
+  /// does the same for text).
+  static func seconds(_ date: Date) -> JSONValue {
+    .number(JSONNumber(validatedLiteral: Timestamp.clamped(date).literal))
   }
 
-  private static func splice(_ meta: JSONObject, template: [UInt8]?) -> [UInt8] {
+  private static func count(_ value: Int) -> JSONValue {
+    .number(JSONNumber(min(max(0, value), RemoteConfigLimits.throttleCount)))
+  }
+
+  /// A template's bytes as they go into the file: without a leading byte-order mark (which
+  /// is not JSON inside another document), or nil, noted in `leftOut`, when over the limit.
+  private static func templateBytes(
+    _ template: TemplateBody, _ part: String, _ leftOut: inout [String]
+  ) -> ArraySlice<UInt8>? {
+    var bytes = template.bytes[...]
+    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+    guard bytes.count <= RemoteConfigLimits.templateBytes else {
+      leftOut.append(
+        "the \(part) template (\(bytes.count) bytes; the limit is "
+          + "\(RemoteConfigLimits.templateBytes))")
+      return nil
+    }
+    return bytes
+  }
+
+  private static func splice(_ meta: JSONObject, template: ArraySlice<UInt8>?) -> [UInt8] {
     var text = Array(JSONValue.object(meta).jsonText.utf8)
     guard let template else { return text }
     text.removeLast()  // the closing brace; `meta` is never empty here
@@ -149,54 +188,9 @@ enum ClientStateFile {
     text += Array("}".utf8)
     return text
   }
-
-  private static func object(
-    _ parent: JSONObject, _ key: String, in path: String
-  ) throws(ClientStateFileError) -> JSONObject? {
-    guard let value = parent[key] else { return nil }
-    guard case .object(let object) = value else {
-      throw ClientStateFileError("field '\(path)\(key)' is \(value.kindDescription), not an object")
-    }
-    return object
-  }
-
-  private static func date(
-    _ parent: JSONObject, _ key: String, in path: String
-  ) throws(ClientStateFileError) -> Date? {
-    guard let value = parent[key] else { return nil }
-    guard let seconds = value.doubleValue, seconds.isFinite, abs(seconds) < 1e14 else {
-      throw ClientStateFileError("field '\(path)\(key)' is not a time in seconds since 1970")
-    }
-    return Date(timeIntervalSince1970: seconds)
-  }
-
-  private static func count(
-    _ parent: JSONObject, _ key: String, in path: String
-  ) throws(ClientStateFileError) -> Int {
-    guard let value = parent[key] else { return 0 }
-    guard case .number(let number) = value, let count = number.intValue, count >= 0,
-      count <= 1_000_000
-    else {
-      throw ClientStateFileError("field '\(path)\(key)' is not a small non-negative integer")
-    }
-    return count
-  }
-
-  private static func template(
-    _ parent: JSONObject, _ path: String
-  ) throws(ClientStateFileError) -> TemplateBody {
-    guard let document = parent["template"] else {
-      throw ClientStateFileError("field '\(path).template' is missing")
-    }
-    do {
-      return try TemplateBody(restoring: document)
-    } catch {
-      throw ClientStateFileError("the saved \(path) template does not read: \(error)")
-    }
-  }
 }
 
-/// Why a saved client state cannot be used.
+/// Why a saved client state cannot be used at all.
 struct ClientStateFileError: Error, Sendable, Equatable, CustomStringConvertible {
   /// What is wrong with the file.
   let message: String

@@ -24,7 +24,16 @@
 ///
 /// Lists hold one or more single-quoted strings. Times without a zone are GMT. Percents are
 /// 0 to 100 with up to 6 decimal places (see `MicroPercent`); seeds are 0 to 32 characters
-/// of `[-_.0-9a-zA-Z]`. Anything else is a `ConditionSyntaxError` at the offending token.
+/// of `[-_.0-9a-zA-Z]`.
+///
+/// Reading is forward compatible where Firebase's grammar leaves room for growth, as its own
+/// evaluators are: a method of a signal that has methods but one this version does not know
+/// (`app.customSignal['k'].startsWith(['a'])`), a percent operator it does not know
+/// (`percent >= 10`) and Firebase's web-only signals (`app.operatingSystemAndVersion`) make
+/// that atom `.unknown` (or a percent with an unknown range), which is false; the template
+/// reader reports each as a warning. Anything else, such as a signal Firebase does not have
+/// (`user.property('x')`), is a `ConditionSyntaxError` at the offending token whose message
+/// says what Firebase expects there.
 public enum ConditionExpressionParser {
   /// Parses one condition's expression. A single atom returns that atom; several atoms
   /// joined by `&&` return `.and([...])` in source order.
@@ -32,12 +41,23 @@ public enum ConditionExpressionParser {
   /// - Parameters:
   ///   - expression: the expression as the template holds it.
   ///   - conditionName: the condition's name, for error messages.
-  /// - Throws: `ConditionSyntaxError` naming the condition, the column (1-based, in
-  ///   characters, at most `expression.count + 1`) and what was expected.
+  /// - Throws: `ConditionSyntaxError` naming the condition, the column (1-based, in Unicode
+  ///   scalars, at most `expression.unicodeScalars.count + 1`) and what was expected.
   public static func parse(
     _ expression: String, conditionName: String
   ) throws(ConditionSyntaxError) -> Condition {
+    try parseNotingUnknowns(expression, conditionName: conditionName).condition
+  }
+
+  /// Parses one condition's expression and also returns the parts Switchyard does not know
+  /// but Firebase's grammar allows there, each of which became `.unknown` (false): a newer
+  /// method of a signal, a newer percent operator, a web-only signal. The template reader
+  /// reports them as warnings.
+  static func parseNotingUnknowns(
+    _ expression: String, conditionName: String
+  ) throws(ConditionSyntaxError) -> (condition: Condition, unknowns: [ConditionSyntaxError]) {
     var parser = try ExpressionParser(expression, conditionName: conditionName)
-    return try parser.parseExpression()
+    let condition = try parser.parseExpression()
+    return (condition, parser.unknowns)
   }
 }

@@ -3,12 +3,12 @@ import Core
 /// Why a client template's condition expression does not parse: the condition, the column
 /// and what was expected there.
 ///
-/// The column counts characters (grapheme clusters) of the expression from 1; an error at
-/// the end of the expression has column `expression.count + 1`.
+/// The column counts Unicode scalars of the expression from 1, as `JSONParseError` columns
+/// do; an error at the end of the expression has column `expression.unicodeScalars.count + 1`.
 public struct ConditionSyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
   /// The name of the condition whose expression failed to parse.
   public let conditionName: String
-  /// The 1-based column, in characters of the expression, of the offending token.
+  /// The 1-based column, in Unicode scalars of the expression, of the offending token.
   public let column: Int
   /// What was expected or wrong there, e.g. `expected ']'`.
   public let message: String

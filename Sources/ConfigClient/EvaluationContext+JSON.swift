@@ -9,6 +9,12 @@ extension EvaluationContext {
   /// - Throws: `ContextError` naming the field at fault; unknown fields are errors too, so a
   ///   typo never silently evaluates as "signal missing".
   public init(json object: JSONObject) throws(ContextError) {
+    try self.init(json: object, ignoringUnknownFields: false)
+  }
+
+  /// Reads the context JSON; with `ignoringUnknownFields`, fields this version does not know
+  /// are skipped instead of refused, as for a context a newer Switchyard saved.
+  init(json object: JSONObject, ignoringUnknownFields: Bool) throws(ContextError) {
     self.init()
     for (field, value) in object {
       switch field {
@@ -56,7 +62,9 @@ extension EvaluationContext {
         }
         audiences = names
       default:
-        throw ContextError(field: field, message: "unknown field")
+        guard ignoringUnknownFields else {
+          throw ContextError(field: field, message: "unknown field")
+        }
       }
     }
   }

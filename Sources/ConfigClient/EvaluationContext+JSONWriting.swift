@@ -3,9 +3,10 @@ import Foundation
 
 extension EvaluationContext {
   /// The context as the JSON object `init(json:)` reads (the tool's `--context` format), so
-  /// a context can be saved and read back. Absent fields are left out; audiences are sorted
-  /// and custom signals and user properties ordered by key, so equal contexts write equal
-  /// text. Times keep their fraction of a second (to the microsecond).
+  /// a context can be saved and read back equal. Absent fields are left out; audiences are
+  /// sorted and custom signals and user properties ordered by key, so equal contexts write
+  /// equal text. Times are written with `Timestamp.formatPrecisely`, every fraction digit
+  /// kept, so they read back as the identical instant; numbers keep their literal spelling.
   public var jsonObject: JSONObject {
     var object = JSONObject()
     object["randomizationId"] = randomizationID.map(JSONValue.string)
@@ -33,25 +34,8 @@ extension EvaluationContext {
       object["audiences"] = .array(audiences.sorted().map(JSONValue.string))
     }
     object["installationId"] = installationID.map(JSONValue.string)
-    object["firstOpen"] = firstOpenTime.map { .string(Self.preciseTimestamp($0)) }
-    object["now"] = now.map { .string(Self.preciseTimestamp($0)) }
+    object["firstOpen"] = firstOpenTime.map { .string(Timestamp.formatPrecisely($0)) }
+    object["now"] = now.map { .string(Timestamp.formatPrecisely($0)) }
     return object
-  }
-
-  /// `Timestamp.format` with the fraction of a second added back (`...:05.25Z`), since the
-  /// saved context must read back as the same instant.
-  static func preciseTimestamp(_ date: Date) -> String {
-    let interval = date.timeIntervalSince1970
-    guard interval.isFinite, abs(interval) < 1e14 else { return Timestamp.format(date) }
-    let whole = interval.rounded(.down)
-    let micros = Int(((interval - whole) * 1_000_000).rounded())
-    guard micros > 0, micros < 1_000_000 else {
-      return Timestamp.format(Date(timeIntervalSince1970: micros >= 1_000_000 ? whole + 1 : whole))
-    }
-    var digits = String(micros)
-    digits = String(repeating: "0", count: 6 - digits.count) + digits
-    while digits.hasSuffix("0") { digits.removeLast() }
-    let base = Timestamp.format(Date(timeIntervalSince1970: whole))
-    return String(base.dropLast()) + "." + digits + "Z"
   }
 }

@@ -1,4 +1,5 @@
-/// Splits a condition expression into tokens, one at a time, tracking columns in characters.
+/// Splits a condition expression into tokens, one at a time, tracking columns in Unicode
+/// scalars.
 ///
 /// Tokens: identifiers (`[A-Za-z_][A-Za-z0-9_]*`, ASCII only, case-sensitive), single-quoted
 /// strings with the escapes `\'` and `\\` (any other backslash is kept as written, so regex
@@ -6,24 +7,29 @@
 /// `== != < <= > >= && || ! ( ) [ ] , .`. Whitespace (space, tab, CR, LF) is free between
 /// tokens and means nothing else.
 ///
+/// The lexer reads Unicode scalars, never grapheme clusters: a string may start with a
+/// combining mark (`'\u{301}x'`), which as a `Character` would fuse with the opening quote and
+/// hide it. Columns count scalars too, as `JSONParseError` columns do, so a column points at
+/// the same place whatever the text's combining marks or emoji sequences.
+///
 /// Numbers are strict decimals: `-?[0-9]+(\.[0-9]+)?`. A run that starts like a number but
 /// is not one (`1e2`, `.5`, `5.`, `0x10`, `1_000`) is one malformed-number error rather
 /// than several confusing tokens. This is stricter than `ConfigValueParser.number`, which
 /// reads values rather than template syntax; everything accepted here is accepted there.
 ///
 /// The lexer is lazy so that the first error reported is the first one in the text, and it
-/// never looks more than two characters ahead, so any input is lexed in linear time.
+/// never looks more than two scalars ahead, so any input is lexed in linear time.
 struct ExpressionLexer {
-  private let text: String
+  private let scalars: String.UnicodeScalarView
   private let conditionName: String
-  private var position: String.Index
+  private var position: String.UnicodeScalarView.Index
   private var column = 1
 
   /// Creates a lexer at the start of `text`; errors name `conditionName`.
   init(_ text: String, conditionName: String) {
-    self.text = text
+    self.scalars = text.unicodeScalars
     self.conditionName = conditionName
-    self.position = text.startIndex
+    self.position = scalars.startIndex
   }
 
   /// Every token up to and including `.end`.
@@ -39,21 +45,21 @@ struct ExpressionLexer {
     }
   }
 
-  /// The next token; `.end` (at column `text.count + 1`) once the text is used up, and
+  /// The next token; `.end` (at column scalar count + 1) once the text is used up, and
   /// again on every later call.
   mutating func next() throws(ConditionSyntaxError) -> ExpressionToken {
     skipWhitespace()
     let start = column
-    guard let character = peek() else { return ExpressionToken(kind: .end, column: start) }
-    if character.isIdentifierStart { return ExpressionToken(kind: readIdentifier(), column: start) }
-    if character.isDigit || character == "-" && Self.startsNumber(peek(offset: 1))
-      || character == "." && (peek(offset: 1)?.isDigit ?? false)
+    guard let scalar = peek() else { return ExpressionToken(kind: .end, column: start) }
+    if scalar.isIdentifierStart { return ExpressionToken(kind: readIdentifier(), column: start) }
+    if scalar.isDigit || scalar == "-" && Self.startsNumber(peek(offset: 1))
+      || scalar == "." && (peek(offset: 1)?.isDigit ?? false)
     {
       return ExpressionToken(kind: try readNumber(), column: start)
     }
     advance()
     let kind: ExpressionToken.Kind
-    switch character {
+    switch scalar {
     case "'": kind = try readString(openingColumn: start)
     case "(": kind = .leftParen
     case ")": kind = .rightParen
@@ -76,15 +82,15 @@ struct ExpressionLexer {
     case "\"":
       throw error("strings are written in single quotes", at: start)
     default:
-      throw error("unexpected character \(Self.describe(character))", at: start)
+      throw error("unexpected character \(Self.describe(scalar))", at: start)
     }
     return ExpressionToken(kind: kind, column: start)
   }
 
   private mutating func readIdentifier() -> ExpressionToken.Kind {
     let start = position
-    while let character = peek(), character.isIdentifierContinuation { advance() }
-    return .identifier(String(text[start..<position]))
+    while let scalar = peek(), scalar.isIdentifierContinuation { advance() }
+    return .identifier(String(scalars[start..<position]))
   }
 
   private mutating func readNumber() throws(ConditionSyntaxError) -> ExpressionToken.Kind {
@@ -92,28 +98,28 @@ struct ExpressionLexer {
     let startColumn = column
     if peek() == "-" { advance() }
     // Take the whole run of number-like characters so `1e2` is one error, not `1` and `e2`.
-    while let character = peek(), character.isIdentifierContinuation || character == "." {
+    while let scalar = peek(), scalar.isIdentifierContinuation || scalar == "." {
       advance()
     }
-    let literal = text[start..<position]
+    let literal = String(scalars[start..<position])
     guard Self.isDecimal(literal) else {
       throw error(
         "malformed number \(ConditionSyntaxError.quoted(literal)): write digits with an"
           + " optional '-' and '.' and fraction, as in '-2.5'",
         at: startColumn)
     }
-    return .number(String(literal))
+    return .number(literal)
   }
 
   /// Whether a `-` followed by `next` begins a number: a digit or `.` (`-.5` is then one
   /// malformed number).
-  private static func startsNumber(_ next: Character?) -> Bool {
+  private static func startsNumber(_ next: Unicode.Scalar?) -> Bool {
     guard let next else { return false }
     return next.isDigit || next == "."
   }
 
   /// `-?[0-9]+(\.[0-9]+)?`
-  private static func isDecimal(_ literal: Substring) -> Bool {
+  private static func isDecimal(_ literal: String) -> Bool {
     var bytes = literal.utf8[...]
     if bytes.first == UInt8(ascii: "-") { bytes = bytes.dropFirst() }
     let integerDigits = bytes.prefix(while: isDigitByte)
@@ -133,12 +139,12 @@ struct ExpressionLexer {
   private mutating func readString(
     openingColumn: Int
   ) throws(ConditionSyntaxError) -> ExpressionToken.Kind {
-    var value = ""
-    while let character = peek() {
+    var value = String.UnicodeScalarView()
+    while let scalar = peek() {
       advance()
-      switch character {
+      switch scalar {
       case "'":
-        return .string(value)
+        return .string(String(value))
       case "\\":
         guard let escaped = peek() else { break }
         // Only a quote and a backslash are escapes; any other backslash stays, so a regex
@@ -147,39 +153,39 @@ struct ExpressionLexer {
           advance()
           value.append(escaped)
         } else {
-          value.append(character)
+          value.append(scalar)
         }
       default:
-        value.append(character)
+        value.append(scalar)
       }
     }
     throw error("unterminated string: expected a closing \"'\"", at: openingColumn)
   }
 
   private mutating func skipWhitespace() {
-    while let character = peek(), character.isExpressionWhitespace { advance() }
+    while let scalar = peek(), scalar.isExpressionWhitespace { advance() }
   }
 
-  private func peek() -> Character? {
-    position < text.endIndex ? text[position] : nil
+  private func peek() -> Unicode.Scalar? {
+    position < scalars.endIndex ? scalars[position] : nil
   }
 
-  private func peek(offset: Int) -> Character? {
+  private func peek(offset: Int) -> Unicode.Scalar? {
     guard
-      let index = text.index(position, offsetBy: offset, limitedBy: text.endIndex),
-      index < text.endIndex
+      let index = scalars.index(position, offsetBy: offset, limitedBy: scalars.endIndex),
+      index < scalars.endIndex
     else { return nil }
-    return text[index]
+    return scalars[index]
   }
 
   private mutating func advance() {
-    guard position < text.endIndex else { return }
-    position = text.index(after: position)
+    guard position < scalars.endIndex else { return }
+    position = scalars.index(after: position)
     column += 1
   }
 
   /// Consumes `expected` if it comes next.
-  private mutating func take(_ expected: Character) -> Bool {
+  private mutating func take(_ expected: Unicode.Scalar) -> Bool {
     guard peek() == expected else { return false }
     advance()
     return true
@@ -189,33 +195,29 @@ struct ExpressionLexer {
     ConditionSyntaxError(conditionName: conditionName, column: column, message: message)
   }
 
-  /// `'#'` for a visible character, `U+0000` for an invisible or non-ASCII one, so a message
-  /// shows exactly which character was rejected.
-  static func describe(_ character: Character) -> String {
-    if let ascii = character.asciiValue, ascii > 0x20, ascii < 0x7F {
-      return "'\(character)'"
+  /// `'#'` for a visible ASCII character, `U+0000` for an invisible or non-ASCII one, so a
+  /// message shows exactly which scalar was rejected.
+  static func describe(_ scalar: Unicode.Scalar) -> String {
+    if scalar.value > 0x20, scalar.value < 0x7F {
+      return "'\(Character(scalar))'"
     }
-    return character.unicodeScalars.map(ConditionSyntaxError.codePoint).joined(separator: " ")
+    return ConditionSyntaxError.codePoint(scalar)
   }
-
 }
 
-extension Character {
+extension Unicode.Scalar {
   fileprivate var isDigit: Bool {
-    guard let ascii = asciiValue else { return false }
-    return ascii >= UInt8(ascii: "0") && ascii <= UInt8(ascii: "9")
+    value >= 0x30 && value <= 0x39
   }
 
   fileprivate var isIdentifierStart: Bool {
-    guard let ascii = asciiValue else { return false }
-    return (ascii >= UInt8(ascii: "a") && ascii <= UInt8(ascii: "z"))
-      || (ascii >= UInt8(ascii: "A") && ascii <= UInt8(ascii: "Z")) || ascii == UInt8(ascii: "_")
+    (value >= 0x61 && value <= 0x7A) || (value >= 0x41 && value <= 0x5A) || value == 0x5F
   }
 
   fileprivate var isIdentifierContinuation: Bool { isIdentifierStart || isDigit }
 
-  /// Space, tab, LF, CR and CRLF (one `Character`).
+  /// Space, tab, LF and CR.
   fileprivate var isExpressionWhitespace: Bool {
-    self == " " || self == "\t" || self == "\n" || self == "\r" || self == "\r\n"
+    self == " " || self == "\t" || self == "\n" || self == "\r"
   }
 }

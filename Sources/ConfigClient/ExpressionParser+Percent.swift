@@ -39,7 +39,28 @@ extension ExpressionParser {
       }
       range = .between(lower: lower.micro, upper: upper.micro)
     default:
-      throw error("expected '<=', '>' or 'between' after 'percent'")
+      // Another comparison or word followed by an operand may be a percent operator newer
+      // than this version: false with a warning, as Firebase's evaluators answer it.
+      let name: String
+      switch token.kind {
+      case .identifier(let word): name = word
+      case .less: name = "<"
+      case .greaterOrEqual: name = ">="
+      case .equal: name = "=="
+      case .notEqual: name = "!="
+      default: throw error("expected '<=', '>' or 'between' after 'percent'")
+      }
+      let column = token.column
+      try advance()
+      guard case .number = token.kind else {
+        throw error("expected '<=', '>' or 'between' after 'percent'", at: column)
+      }
+      _ = try skipUnknownAtom(
+        "percent operator",
+        message: "unknown percent operator \(ConditionSyntaxError.quoted(name))"
+          + " evaluates to false; Firebase's are <=, > and between",
+        at: column)
+      range = .unknown(name)
     }
     return .percent(PercentCondition(seed: seed, range: range))
   }
@@ -71,7 +92,7 @@ extension ExpressionParser {
   }
 
   /// 0 to 32 characters of `[-_.0-9a-zA-Z]`.
-  private static func isValidSeed(_ seed: String) -> Bool {
+  static func isValidSeed(_ seed: String) -> Bool {
     var count = 0
     for byte in seed.utf8 {
       count += 1

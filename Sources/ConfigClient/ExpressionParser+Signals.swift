@@ -37,10 +37,24 @@ extension ExpressionParser {
       return try parseAudienceMethod(name: path)
     case "app.firstOpenTimestamp":
       return try parseFirstOpenTime()
+    case "app.operatingSystemAndVersion", "app.browserAndVersion":
+      return try skipUnknownAtom(
+        path,
+        message: "'\(path)' is a Firebase signal of web apps that Switchyard does not evaluate;"
+          + " this part of the condition is false",
+        at: start)
     default:
-      throw error("unknown signal \(ConditionSyntaxError.quoted(path))", at: start)
+      throw error(
+        "unknown signal \(ConditionSyntaxError.quoted(path)); Firebase's '\(root).' signals are "
+          + (root == "app" ? Self.appSignals : "device.os, device.country and device.language"),
+        at: start)
     }
   }
+
+  /// Firebase's `app.` signals, for messages.
+  static let appSignals =
+    "app.build, app.version, app.id, app.audiences, app.firstOpenTimestamp,"
+    + " app.firebaseInstallationId, app.userProperty['name'] and app.customSignal['name']"
 
   /// `version(app.customSignal['k']) <op> '1.2.0'`, starting on `version`.
   mutating func parseVersionFunction() throws(ConditionSyntaxError) -> Condition {
@@ -100,7 +114,9 @@ extension ExpressionParser {
       try advance()
       return .signal(SignalCondition(signal, .version(comparison, try parseListArgument())))
     }
-    let stringOperator = try parseStringMethodName(of: name)
+    guard let stringOperator = try parseStringMethodName(of: name) else {
+      return try skipUnknownMethod(of: name, known: Self.versionMethods)
+    }
     return .signal(SignalCondition(signal, .string(stringOperator, try parseListArgument())))
   }
 
@@ -119,14 +135,24 @@ extension ExpressionParser {
   ) throws(ConditionSyntaxError) -> Condition {
     if token.kind == .dot {
       try advance()
-      let stringOperator = try parseStringMethodName(of: name)
+      guard let stringOperator = try parseStringMethodName(of: name) else {
+        return try skipUnknownMethod(of: name, known: Self.stringMethods)
+      }
       return .signal(SignalCondition(signal, .string(stringOperator, try parseListArgument())))
     }
     guard let comparison = token.kind.comparison else {
       throw error("expected a method or a comparison after '\(name)'")
     }
     try advance()
-    guard case .number(let literal) = token.kind else { throw error("expected a number") }
+    guard case .number(let literal) = token.kind else {
+      if case .string(let text) = token.kind {
+        throw error(
+          "expected a number: '\(comparison.rawValue)' compares \(name) with a number;"
+            + " Firebase compares strings with methods, e.g. \(name).exactlyMatches("
+            + "[\(ConditionSyntaxError.quoted(text))])")
+      }
+      throw error("expected a number")
+    }
     try advance()
     return .signal(SignalCondition(signal, .numeric(comparison, [literal])))
   }
@@ -138,24 +164,64 @@ extension ExpressionParser {
     try expect(.dot, else: "expected '.' and a method after '\(name)'")
     let method = try parseMethodName(of: name)
     guard let audienceOperator = AudienceOperator(rawValue: method.name) else {
-      throw noSuchMethod(method.name, of: name, at: method.column)
+      return try skipUnknownMethod(method, of: name, known: Self.audienceMethods)
     }
     let targets = try parseListArgument()
     return .signal(SignalCondition(.audiences, .audience(audienceOperator, targets)))
   }
 
-  /// `exactlyMatches`, `contains`, `notContains` or `matches`.
+  /// Firebase's string methods, for messages.
+  static let stringMethods = "exactlyMatches, contains, notContains and matches"
+  /// Firebase's methods of app.audiences, for messages.
+  static let audienceMethods = "inAtLeastOne, notInAtLeastOne, inAll and notInAll"
+  /// Firebase's methods of app.version and app.build, for messages.
+  static let versionMethods = ".==, .!=, .<, .<=, .>, .>=, " + stringMethods
+
+  /// `exactlyMatches`, `contains`, `notContains` or `matches`; nil, with the parser still on
+  /// the method name, for any other name.
   private mutating func parseStringMethodName(
     of name: String
-  ) throws(ConditionSyntaxError) -> StringOperator {
-    let method = try parseMethodName(of: name)
-    switch method.name {
-    case "exactlyMatches": return .exactlyMatches
-    case "contains": return .contains
-    case "notContains": return .doesNotContain
-    case "matches": return .containsRegex
-    default: throw noSuchMethod(method.name, of: name, at: method.column)
+  ) throws(ConditionSyntaxError) -> StringOperator? {
+    guard case .identifier(let method) = token.kind else {
+      _ = try parseMethodName(of: name)  // throws the right error for a non-name
+      return nil
     }
+    let stringOperator: StringOperator
+    switch method {
+    case "exactlyMatches": stringOperator = .exactlyMatches
+    case "contains": stringOperator = .contains
+    case "notContains": stringOperator = .doesNotContain
+    case "matches": stringOperator = .containsRegex
+    default: return nil
+    }
+    try advance()
+    return stringOperator
+  }
+
+  /// A method of `name` this version does not know, with the parser on its name: Firebase
+  /// may have added it, so when it is called like the others (`.name(...)`) the atom is
+  /// skipped and false, with a warning.
+  private mutating func skipUnknownMethod(
+    of name: String, known: String
+  ) throws(ConditionSyntaxError) -> Condition {
+    let method = try parseMethodName(of: name)
+    return try skipUnknownMethod(method, of: name, known: known)
+  }
+
+  private mutating func skipUnknownMethod(
+    _ method: (name: String, column: Int), of name: String, known: String
+  ) throws(ConditionSyntaxError) -> Condition {
+    guard token.kind == .leftParen else {
+      throw error(
+        "'\(name)' has no method \(ConditionSyntaxError.quoted(method.name)); Firebase's are \(known)",
+        at: method.column)
+    }
+    return try skipUnknownAtom(
+      "\(name).\(ConditionSyntaxError.shortened(method.name))",
+      message:
+        "unknown method \(ConditionSyntaxError.quoted(method.name)) of \(name) evaluates to"
+        + " false; Firebase's methods are \(known)",
+      at: method.column)
   }
 
   /// The method name after a `.`: an identifier, or an operator token written as one.
@@ -166,7 +232,8 @@ extension ExpressionParser {
     guard case .identifier(let method) = token.kind else {
       // `.>=(...)` is a method only on app.version and app.build.
       if let comparison = token.kind.comparison {
-        throw noSuchMethod(comparison.rawValue, of: name, at: column)
+        throw error(
+          "'\(name)' has no method \(ConditionSyntaxError.quoted(comparison.rawValue))", at: column)
       }
       throw error("expected a method name after '\(name).'")
     }
@@ -179,9 +246,4 @@ extension ExpressionParser {
     "\(path)[\(ConditionSyntaxError.quoted(key))]"
   }
 
-  private func noSuchMethod(
-    _ method: String, of name: String, at column: Int
-  ) -> ConditionSyntaxError {
-    error("'\(name)' has no method \(ConditionSyntaxError.quoted(method))", at: column)
-  }
 }

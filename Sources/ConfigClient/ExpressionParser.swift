@@ -13,6 +13,10 @@ struct ExpressionParser {
   private(set) var token: ExpressionToken
   /// The condition's name, for errors.
   let conditionName: String
+  /// Parts of the expression that Switchyard does not know but Firebase's grammar allows in
+  /// that place (a newer method of a signal, a newer percent operator, a web-only signal):
+  /// each became `.unknown`, which is false, and is reported here as a warning.
+  var unknowns: [ConditionSyntaxError] = []
 
   /// Creates a parser on the first token of `expression`.
   init(_ expression: String, conditionName: String) throws(ConditionSyntaxError) {
@@ -52,7 +56,7 @@ struct ExpressionParser {
       case "dateTime": return try parseEvaluationTime()
       case "version": return try parseVersionFunction()
       case "app", "device": return try parseSignalAtom(root: name)
-      default: throw error("unknown signal \(ConditionSyntaxError.quoted(name))")
+      default: throw try unknownSignal(name)
       }
     case .not:
       throw error("'!' is not supported: Firebase conditions have no negation")
@@ -64,6 +68,67 @@ struct ExpressionParser {
     case .string, .number, .equal, .notEqual, .less, .lessOrEqual, .greater, .greaterOrEqual,
       .and, .rightParen, .leftBracket, .rightBracket, .comma, .dot, .end:
       throw error("expected a condition")
+    }
+  }
+
+  /// Firebase's signals, for the message about one it does not have.
+  static let signals =
+    "app.build, app.version, app.id, app.audiences, app.firstOpenTimestamp,"
+    + " app.firebaseInstallationId, app.userProperty['name'], app.customSignal['name'],"
+    + " device.os, device.country, device.language, dateTime, percent, true and false"
+
+  /// The error for an atom starting with the unknown identifier `name`, naming the dotted
+  /// path it starts (`user.property`) and listing Firebase's signals.
+  private mutating func unknownSignal(_ name: String) throws(ConditionSyntaxError)
+    -> ConditionSyntaxError
+  {
+    let column = token.column
+    var path = name
+    try advance()
+    if token.kind == .dot {
+      try advance()
+      if case .identifier(let member) = token.kind { path += "." + member }
+    }
+    let hint =
+      path.lowercased().contains("property") || path.lowercased().contains("user")
+      ? "; a user property is app.userProperty['name'] and a signal the app sets is"
+        + " app.customSignal['name']" : ""
+    return error(
+      "unknown signal \(ConditionSyntaxError.quoted(path)); Firebase's conditions test"
+        + " \(Self.signals)\(hint)", at: column)
+  }
+
+  /// Skips the rest of an atom this version does not understand but Firebase's grammar may:
+  /// every token up to the next `&&` outside brackets, or the end. Notes `message` at
+  /// `column` as a warning and returns `.unknown(description)`, which is false.
+  mutating func skipUnknownAtom(
+    _ description: String, message: String, at column: Int
+  ) throws(ConditionSyntaxError) -> Condition {
+    var closers: [ExpressionToken.Kind] = []
+    while true {
+      switch token.kind {
+      case .end:
+        guard closers.isEmpty else {
+          throw error(closers.last == .rightParen ? "expected ')'" : "expected ']'")
+        }
+        unknowns.append(error(message, at: column))
+        return .unknown(description)
+      case .and where closers.isEmpty:
+        unknowns.append(error(message, at: column))
+        return .unknown(description)
+      case .leftParen: closers.append(.rightParen)
+      case .leftBracket: closers.append(.rightBracket)
+      case .rightParen, .rightBracket:
+        guard closers.last == token.kind else {
+          throw error("unexpected '\(token.kind == .rightParen ? ")" : "]")'")
+        }
+        closers.removeLast()
+      case .or:
+        throw error(Self.orIsUnsupported)
+      default:
+        break
+      }
+      try advance()
     }
   }
 

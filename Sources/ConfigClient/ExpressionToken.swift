@@ -1,4 +1,4 @@
-/// One token of a condition expression and the column (1-based, in characters) where it
+/// One token of a condition expression and the column (1-based, in Unicode scalars) where it
 /// starts. Produced by `ExpressionLexer`, read by `ExpressionParser`.
 struct ExpressionToken: Sendable, Equatable {
   /// What the token is.
@@ -46,7 +46,7 @@ struct ExpressionToken: Sendable, Equatable {
 
   /// What the token is.
   var kind: Kind
-  /// The 1-based column of its first character.
+  /// The 1-based column of its first scalar.
   var column: Int
 }
 

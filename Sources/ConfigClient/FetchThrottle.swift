@@ -16,13 +16,18 @@ public struct FetchThrottle: Sendable, Equatable {
   /// Throttles in a row: the exponent of the backoff.
   public private(set) var consecutiveThrottles: Int
 
-  /// A throttle in the given state (fresh by default).
+  /// A throttle in the given state (fresh by default); counts are held to
+  /// `0...RemoteConfigLimits.throttleCount`.
   public init(
     throttledUntil: Date? = nil, consecutiveFailures: Int = 0, consecutiveThrottles: Int = 0
   ) {
     self.throttledUntil = throttledUntil
-    self.consecutiveFailures = max(0, consecutiveFailures)
-    self.consecutiveThrottles = max(0, consecutiveThrottles)
+    self.consecutiveFailures = Self.bounded(consecutiveFailures)
+    self.consecutiveThrottles = Self.bounded(consecutiveThrottles)
+  }
+
+  private static func bounded(_ count: Int) -> Int {
+    min(max(0, count), RemoteConfigLimits.throttleCount)
   }
 
   /// The statuses that count as server failures: throttled from the second in a row.
@@ -53,10 +58,10 @@ public struct FetchThrottle: Sendable, Equatable {
     case .http(let status, let header):
       retryAfter = header.flatMap { Self.delay($0, from: now, policy: policy) }
       if status == 429 {
-        consecutiveFailures += 1
+        consecutiveFailures = Self.bounded(consecutiveFailures + 1)
         throttlesNow = true
       } else if Self.serverErrorStatuses.contains(status) {
-        consecutiveFailures += 1
+        consecutiveFailures = Self.bounded(consecutiveFailures + 1)
         throttlesNow = consecutiveFailures >= 2 || retryAfter != nil
       } else {
         // A client error (404, 403, ...) is a configuration problem, not overload: waiting
@@ -69,7 +74,7 @@ public struct FetchThrottle: Sendable, Equatable {
       return nil
     }
     guard throttlesNow else { return nil }
-    consecutiveThrottles += 1
+    consecutiveThrottles = Self.bounded(consecutiveThrottles + 1)
     let delay =
       retryAfter
       ?? policy.delay(attempt: consecutiveThrottles, fraction: randomFraction)

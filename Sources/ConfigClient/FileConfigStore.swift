@@ -13,8 +13,9 @@ import Foundation
 /// goes to a temporary file in the same directory, is flushed to disk, and is renamed over
 /// the old file, so a crash mid-write leaves the old file or the new one, never a mix.
 public struct FileConfigStore: ConfigStore {
-  /// The largest file `load` reads, so a stray huge file cannot exhaust memory.
-  public static let maximumFileBytes = 64 * 1024 * 1024
+  /// The largest file `load` reads, so a stray huge file cannot exhaust memory: the largest
+  /// state the client writes (`RemoteConfigLimits.stateFileBytes`), so it reads all of them.
+  public static let maximumFileBytes = RemoteConfigLimits.stateFileBytes
 
   /// The directory the file lives in; `save` creates it when missing.
   public let directory: URL

@@ -11,6 +11,8 @@ extension RealtimeUpdateRun {
     if let active = before.versionNumber, active >= target { return }
     if let delivered = deliveredVersion, delivered >= target { return }
     var reached = await Self.hasFetched(target, client)
+    // Saved at once: if the process ends before a fetch succeeds, the next one still knows.
+    if !reached { await client.markStale() }
     var lastError: FetchError?
     var attempts = 0
     while !reached, attempts < updater.settings.fetchAttempts {

@@ -23,7 +23,7 @@ extension RemoteConfigClient {
     if state.throttle.isThrottled(at: now), let until = state.throttle.throttledUntil {
       throw .throttled(until: until)
     }
-    if !ignoringMinimumInterval, !staleSignal, isWithinMinimumInterval(now) {
+    if !ignoringMinimumInterval, !state.isStale, isWithinMinimumInterval(now) {
       return .servedFromCache
     }
     let task = Task { await self.fetchFromSource() }
@@ -70,7 +70,7 @@ extension RemoteConfigClient {
       }
       state.throttle.fetchSucceeded()
       state.lastSuccessfulFetchAt = now
-      staleSignal = false
+      state.isStale = false
       await persist()
       return .success(.notModified)
     case .success(.template(let body, let newETag)):
@@ -85,9 +85,10 @@ extension RemoteConfigClient {
   ) async -> Result<FetchResult, FetchError> {
     let wasThrottling = state.throttle != FetchThrottle()
     state.throttle.fetchSucceeded()
-    guard body.count <= settings.maximumTemplateBytes else {
+    let limit = min(settings.maximumTemplateBytes, RemoteConfigLimits.templateBytes)
+    guard body.count <= limit else {
       if wasThrottling { await persist() }
-      return .failure(.source(.bodyTooLarge(limit: settings.maximumTemplateBytes)))
+      return .failure(.source(.bodyTooLarge(limit: limit)))
     }
     let template: TemplateBody
     do {
@@ -99,11 +100,13 @@ extension RemoteConfigClient {
     // A body identical to the active template is that template, already activated.
     state.materializeTemplates()
     let isActive = state.active.map { $0.template.bytes == body } ?? false
+    // An ETag over the limit is not kept: the next fetch asks without one.
+    let keptETag = etag.flatMap { $0.utf8.count <= RemoteConfigLimits.etagBytes ? $0 : nil }
     state.fetched = ClientState.Fetched(
-      template: isActive ? (state.active?.template ?? template) : template, etag: etag,
+      template: isActive ? (state.active?.template ?? template) : template, etag: keptETag,
       fetchedAt: now, isActivated: isActive)
     state.lastSuccessfulFetchAt = now
-    staleSignal = false
+    state.isStale = false
     if settings.autoActivate { _ = activateFetched() }
     await persist()
     return .success(.newTemplate(versionNumber: template.compiled.versionNumber))

@@ -5,7 +5,10 @@ extension RemoteConfigClient {
   /// Loads the saved state from the store and activates the saved template, so the client
   /// is ready from disk without a network call. A missing file starts from the defaults; an
   /// unreadable, cut-off, corrupt or newer-version file also starts from the defaults, with
-  /// a diagnostic, and is overwritten by the next successful fetch. Never throws, never traps.
+  /// a diagnostic, and is overwritten by the next successful fetch. A part of the file that
+  /// does not read (the context, the throttle, the fetched template, a time...) costs only
+  /// that part: everything else is restored, and a diagnostic names the part and the problem.
+  /// Never throws, never traps.
   ///
   /// Call it once, early. State the client already has (a fetch that finished first, a
   /// context set in this process) wins over what is on disk.
@@ -24,9 +27,9 @@ extension RemoteConfigClient {
     guard let bytes else {
       return [.because("no saved remote config yet; using the in-app defaults")]
     }
-    let saved: ClientState
+    let saved: ClientStateFile.Decoded
     do {
-      saved = try ClientStateFile.decode(bytes)
+      saved = try ClientStateFile.decode(bytes, now: timeSource.now)
     } catch {
       return [
         .diagnostic(
@@ -34,7 +37,12 @@ extension RemoteConfigClient {
             + "next successful fetch replaces it")
       ]
     }
-    return merge(saved)
+    let problems = saved.problems.map { problem in
+      Reason.diagnostic(
+        "part '\(problem.part)' of the saved remote config does not read and was left out: "
+          + "\(problem.message); the rest was restored")
+    }
+    return problems + merge(saved.state)
   }
 
   /// Takes from `saved` what this process does not already know, then re-evaluates.
@@ -49,6 +57,7 @@ extension RemoteConfigClient {
       }
     }
     if state.context == nil { state.context = saved.context }
+    state.isStale = state.isStale || saved.isStale
     var throttle = saved.throttle
     if let until = throttle.throttledUntil {
       // A clock set back after saving must not stretch a throttle beyond what the policy
@@ -84,6 +93,10 @@ extension RemoteConfigClient {
     if let until = state.throttle.throttledUntil, until > now {
       reasons.append(.because("fetching is throttled until \(Timestamp.format(until))"))
     }
+    if state.isStale {
+      reasons.append(
+        .because("the server announced a newer template; the next fetch ignores the interval"))
+    }
     return reasons
   }
 
@@ -91,7 +104,8 @@ extension RemoteConfigClient {
   /// an older state never overwrites a newer one; this returns once this one is written.
   func persist() async {
     state.materializeTemplates()
-    let bytes = ClientStateFile.encode(state, savedAt: timeSource.now)
+    let encoded = ClientStateFile.encode(state, savedAt: timeSource.now)
+    let bytes = encoded.bytes
     let previous = lastSave
     let store = self.store
     let save = Task<String?, Never> {
@@ -104,6 +118,7 @@ extension RemoteConfigClient {
       }
     }
     lastSave = save
+    leftOutOfSave = encoded.leftOut
     saveFailure = await save.value
   }
 }

@@ -37,8 +37,6 @@ public actor RemoteConfigClient {
   var state = ClientState()
   /// The in-app defaults (not persisted: they ship with the app).
   var inAppDefaults: InAppDefaults
-  /// Set by `markStale()`; the next fetch ignores the minimum interval.
-  var staleSignal = false
   /// The fetch in flight, which concurrent `fetch` calls join instead of starting another.
   var inFlightFetch: Task<Result<FetchResult, FetchError>, Never>?
   /// How many calls joined a fetch already in flight (for tests of the sharing).
@@ -47,6 +45,8 @@ public actor RemoteConfigClient {
   var lastSave: Task<String?, Never>?
   /// Why the last save failed, or nil when it succeeded.
   var saveFailure: String?
+  /// What the last save left out because it exceeded `RemoteConfigLimits`.
+  var leftOutOfSave: [String] = []
 
   /// Creates a client. Until `restore()` or a fetch, values come from `defaults` alone.
   /// - Parameters:
@@ -138,9 +138,16 @@ public actor RemoteConfigClient {
     return !fetched.isActivated
   }
 
-  /// Why the last save to the store failed, as a diagnostic; nil when it succeeded.
+  /// Why the last save to the store failed, or what it had to leave out, as a diagnostic;
+  /// nil when everything was saved.
   public var storeDiagnostic: Reason? {
-    saveFailure.map { .diagnostic("cannot save the remote config: \($0); values still apply") }
+    if let saveFailure {
+      return .diagnostic("cannot save the remote config: \(saveFailure); values still apply")
+    }
+    guard !leftOutOfSave.isEmpty else { return nil }
+    return .diagnostic(
+      "saved the remote config without \(leftOutOfSave.joined(separator: ", ")), which "
+        + "exceeded the limits; it still applies until the client restarts")
   }
 
   // MARK: Changing what is evaluated
@@ -176,14 +183,19 @@ public actor RemoteConfigClient {
     return changed
   }
 
-  /// Signals that the server has a newer template (a real-time invalidation): the next
-  /// fetch ignores the minimum interval. Throttling still applies.
-  public func markStale() {
-    staleSignal = true
+  /// Signals that the server has a newer template (a real-time invalidation or a push):
+  /// until a fetch succeeds, fetches ignore the minimum interval. Throttling still applies.
+  /// The mark is saved at once, so it survives a restart, like the `CONFIG_STALE` flag in
+  /// Firebase's guide to propagating Remote Config updates in real time.
+  public func markStale() async {
+    guard !state.isStale else { return }
+    state.isStale = true
+    await persist()
   }
 
-  /// Whether `markStale()` was called since the last successful fetch.
-  public var isStale: Bool { staleSignal }
+  /// Whether `markStale()` was called since the last successful fetch (in this process or,
+  /// restored, in an earlier one).
+  public var isStale: Bool { state.isStale }
 
   // MARK: Internals shared by the extensions
 

@@ -6,7 +6,8 @@ public struct RemoteConfigSettings: Sendable, Equatable {
   public var minimumFetchInterval: Duration
   /// How long one fetch may take before it fails with `.timeout` (default 60 s).
   public var fetchTimeout: Duration
-  /// The largest template body accepted, in bytes. Firebase's own limit is 1,000,000.
+  /// The largest template body accepted, in bytes. Firebase's own limit is 1,000,000; the
+  /// client never accepts more than `RemoteConfigLimits.templateBytes`, whatever this says.
   public var maximumTemplateBytes: Int
   /// Whether a newly fetched template is activated at once (default off: the app decides
   /// when values change, e.g. on the next launch or screen).

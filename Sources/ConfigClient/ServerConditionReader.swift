@@ -18,31 +18,58 @@ struct ServerConditionReader {
     problems.append(TemplateProblem(.warning, at: location, message))
   }
 
+  /// Warnings for the members of `object` that `level` does not define.
+  private mutating func warnAboutOtherMembers(
+    of object: JSONObject, at path: String, in level: TemplateLevel
+  ) {
+    for name in object.keys where !level.modeledMembers.contains(name) {
+      warning("\(path).\(name)", level.unknownMemberMessage(name))
+    }
+  }
+
   /// Reads one node; a malformed node becomes `.unknown` (false) with an error.
+  ///
+  /// A node holds one kind. Other members beside it (Firebase's own tests write
+  /// `{"name": "", "true": {}}`) are ignored with a warning, and a node holding no kind
+  /// Switchyard knows evaluates to false with a warning, as in Firebase's evaluators, so a
+  /// template written for a newer Firebase still loads.
   mutating func read(_ value: JSONValue, path: String) -> Condition {
     guard case .object(let node) = value else {
       error(path, "expected a condition object, found \(value.kindDescription)")
       return .unknown("malformed")
     }
-    guard node.count == 1, let kind = node.keys.first, let body = node[kind] else {
+    let kinds = TemplateLevel.conditionKinds.filter { node[$0] != nil }
+    guard kinds.count <= 1 else {
+      error(
+        path, "a condition node holds exactly one kind, found \(kinds.joined(separator: ", "))")
+      return .unknown("malformed")
+    }
+    guard let kind = kinds.first ?? node.keys.first, let body = node[kind] else {
       error(
         path,
-        node.isEmpty
-          ? "empty condition; expected one of orCondition, andCondition, true, false, percent, customSignal"
-          : "a condition node holds exactly one kind, found \(node.keys.joined(separator: ", "))")
+        "empty condition; expected one of "
+          + TemplateLevel.conditionKinds.joined(separator: ", "))
       return .unknown("malformed")
     }
     let location = "\(path).\(kind)"
+    guard kinds.first != nil else {
+      warning(
+        location,
+        "unknown condition kind '\(ConditionSyntaxError.shortened(kind))' evaluates to false;"
+          + " Firebase's kinds are \(TemplateLevel.conditionKinds.joined(separator: ", "))")
+      for name in node.keys.dropFirst() {
+        warning("\(path).\(name)", TemplateLevel.conditionNode.unknownMemberMessage(name))
+      }
+      return .unknown(kind)
+    }
+    warnAboutOtherMembers(of: node, at: path, in: .conditionNode)
     switch kind {
     case "orCondition": return .or(readChildren(body, path: location))
     case "andCondition": return .and(readChildren(body, path: location))
     case "true": return .constant(true)
     case "false": return .constant(false)
     case "percent": return readPercent(body, path: location)
-    case "customSignal": return readCustomSignal(body, path: location)
-    default:
-      warning(location, "unknown condition kind '\(kind)' evaluates to false")
-      return .unknown(kind)
+    default: return readCustomSignal(body, path: location)
     }
   }
 
@@ -51,6 +78,7 @@ struct ServerConditionReader {
       error(path, "expected an object with 'conditions', found \(value.kindDescription)")
       return []
     }
+    warnAboutOtherMembers(of: object, at: path, in: .conditionList)
     guard let list = object["conditions"] else { return [] }
     guard case .array(let children) = list else {
       error(path + ".conditions", "expected an array, found \(list.kindDescription)")
@@ -66,6 +94,7 @@ struct ServerConditionReader {
       error(path, "expected an object, found \(value.kindDescription)")
       return .unknown("malformed percent")
     }
+    warnAboutOtherMembers(of: object, at: path, in: .percent)
     var seed = ""
     if let seedValue = object["seed"] {
       if case .string(let text) = seedValue {
@@ -76,12 +105,23 @@ struct ServerConditionReader {
     }
     // Firebase's evaluator reads absent bounds as 0.
     let micro = microPercent(object["microPercent"], at: path + ".microPercent")
-    let rangeObject = object["microPercentRange"]?.objectValue
+    var rangeObject = JSONObject()
+    if let range = object["microPercentRange"] {
+      if case .object(let fields) = range {
+        rangeObject = fields
+        warnAboutOtherMembers(of: fields, at: path + ".microPercentRange", in: .percentRange)
+      } else {
+        error(
+          path + ".microPercentRange",
+          "expected an object with microPercentLowerBound and microPercentUpperBound, found"
+            + " \(range.kindDescription)")
+      }
+    }
     let lower = microPercent(
-      rangeObject?["microPercentLowerBound"], at: path + ".microPercentRange.microPercentLowerBound"
+      rangeObject["microPercentLowerBound"], at: path + ".microPercentRange.microPercentLowerBound"
     )
     let upper = microPercent(
-      rangeObject?["microPercentUpperBound"], at: path + ".microPercentRange.microPercentUpperBound"
+      rangeObject["microPercentUpperBound"], at: path + ".microPercentRange.microPercentUpperBound"
     )
     let operatorName = object["percentOperator"]?.stringValue ?? ""
     switch operatorName {
@@ -92,7 +132,8 @@ struct ServerConditionReader {
     default:
       warning(
         path + ".percentOperator",
-        "unknown percent operator '\(operatorName)' evaluates to false; expected LESS_OR_EQUAL, GREATER_THAN or BETWEEN"
+        "unknown percent operator '\(ConditionSyntaxError.shortened(operatorName))' evaluates to"
+          + " false; Firebase's operators are LESS_OR_EQUAL, GREATER_THAN and BETWEEN"
       )
       return .percent(PercentCondition(seed: seed, range: .unknown(operatorName)))
     }
@@ -113,6 +154,18 @@ struct ServerConditionReader {
     guard case .object(let object) = value else {
       error(path, "expected an object, found \(value.kindDescription)")
       return .unknown("malformed customSignal")
+    }
+    warnAboutOtherMembers(of: object, at: path, in: .customSignal)
+    // The operator first: Firebase's evaluators answer false for one they do not know
+    // whatever else the node holds, so a newer operator with a newer shape still loads.
+    let operatorName = object["customSignalOperator"]?.stringValue ?? ""
+    guard let makeTest = Self.operators.first(where: { $0.name == operatorName })?.test else {
+      warning(
+        path + ".customSignalOperator",
+        "unknown custom signal operator '\(ConditionSyntaxError.shortened(operatorName))'"
+          + " evaluates to false; Firebase's operators are "
+          + Self.operatorNames.joined(separator: ", "))
+      return .unknown("customSignal operator '\(ConditionSyntaxError.shortened(operatorName))'")
     }
     guard case .string(let key)? = object["customSignalKey"], !key.isEmpty else {
       error(path + ".customSignalKey", "every custom signal condition needs a key")
@@ -139,35 +192,34 @@ struct ServerConditionReader {
     if targets.isEmpty {
       warning(path + ".targetCustomSignalValues", "no target values: the condition is always false")
     }
-    let operatorName = object["customSignalOperator"]?.stringValue ?? ""
-    guard let test = Self.test(operatorName, targets) else {
-      warning(
-        path + ".customSignalOperator",
-        "unknown custom signal operator '\(operatorName)' evaluates to false")
-      return .unknown("customSignal operator '\(operatorName)'")
-    }
-    return .signal(SignalCondition(.customSignal(key), test))
+    return .signal(SignalCondition(.customSignal(key), makeTest(targets)))
   }
 
-  private static func test(_ name: String, _ targets: [String]) -> SignalTest? {
-    switch name {
-    case "STRING_CONTAINS": .string(.contains, targets)
-    case "STRING_DOES_NOT_CONTAIN": .string(.doesNotContain, targets)
-    case "STRING_EXACTLY_MATCHES": .string(.exactlyMatches, targets)
-    case "STRING_CONTAINS_REGEX": .string(.containsRegex, targets)
-    case "NUMERIC_LESS_THAN": .numeric(.lessThan, targets)
-    case "NUMERIC_LESS_EQUAL": .numeric(.lessOrEqual, targets)
-    case "NUMERIC_EQUAL": .numeric(.equal, targets)
-    case "NUMERIC_NOT_EQUAL": .numeric(.notEqual, targets)
-    case "NUMERIC_GREATER_THAN": .numeric(.greaterThan, targets)
-    case "NUMERIC_GREATER_EQUAL": .numeric(.greaterOrEqual, targets)
-    case "SEMANTIC_VERSION_LESS_THAN": .version(.lessThan, targets)
-    case "SEMANTIC_VERSION_LESS_EQUAL": .version(.lessOrEqual, targets)
-    case "SEMANTIC_VERSION_EQUAL": .version(.equal, targets)
-    case "SEMANTIC_VERSION_NOT_EQUAL": .version(.notEqual, targets)
-    case "SEMANTIC_VERSION_GREATER_THAN": .version(.greaterThan, targets)
-    case "SEMANTIC_VERSION_GREATER_EQUAL": .version(.greaterOrEqual, targets)
-    default: nil
-    }
+  /// Firebase's custom signal operators and the test each makes of its targets.
+  private static let operators: [(name: String, test: @Sendable ([String]) -> SignalTest)] = [
+    ("STRING_CONTAINS", { .string(.contains, $0) }),
+    ("STRING_DOES_NOT_CONTAIN", { .string(.doesNotContain, $0) }),
+    ("STRING_EXACTLY_MATCHES", { .string(.exactlyMatches, $0) }),
+    ("STRING_CONTAINS_REGEX", { .string(.containsRegex, $0) }),
+    ("NUMERIC_LESS_THAN", { .numeric(.lessThan, $0) }),
+    ("NUMERIC_LESS_EQUAL", { .numeric(.lessOrEqual, $0) }),
+    ("NUMERIC_EQUAL", { .numeric(.equal, $0) }),
+    ("NUMERIC_NOT_EQUAL", { .numeric(.notEqual, $0) }),
+    ("NUMERIC_GREATER_THAN", { .numeric(.greaterThan, $0) }),
+    ("NUMERIC_GREATER_EQUAL", { .numeric(.greaterOrEqual, $0) }),
+    ("SEMANTIC_VERSION_LESS_THAN", { .version(.lessThan, $0) }),
+    ("SEMANTIC_VERSION_LESS_EQUAL", { .version(.lessOrEqual, $0) }),
+    ("SEMANTIC_VERSION_EQUAL", { .version(.equal, $0) }),
+    ("SEMANTIC_VERSION_NOT_EQUAL", { .version(.notEqual, $0) }),
+    ("SEMANTIC_VERSION_GREATER_THAN", { .version(.greaterThan, $0) }),
+    ("SEMANTIC_VERSION_GREATER_EQUAL", { .version(.greaterOrEqual, $0) }),
+  ]
+
+  /// Firebase's custom signal operator names, in the order of its documentation.
+  static var operatorNames: [String] { operators.map(\.name) }
+
+  /// The test operator `name` makes of `targets`, or nil for a name Firebase does not define.
+  static func test(_ name: String, _ targets: [String]) -> SignalTest? {
+    operators.first { $0.name == name }?.test(targets)
   }
 }

@@ -1,7 +1,9 @@
 /// A Firebase Remote Config template, client or server format, as read from JSON: ordered
 /// conditions, parameters (group members included) and version metadata.
 ///
-/// A `Template` is plain data. `CompiledTemplate(template)` prepares it for evaluation.
+/// A `Template` is plain data. `CompiledTemplate(template)` prepares it for evaluation;
+/// `TemplateWriter` writes it back as JSON, with everything the model does not hold (each
+/// level's `otherMembers`, unevaluated value kinds, member order) as it was read.
 public struct Template: Sendable, Hashable {
   /// The conditions in template order: earlier conditions win.
   public var conditions: [NamedCondition]
@@ -9,10 +11,12 @@ public struct Template: Sendable, Hashable {
   public var parameters: [TemplateParameter]
   /// The parameter groups with their descriptions, in document order.
   public var parameterGroups: [ParameterGroup]
-  /// The template's version number (`version.versionNumber`), when present.
-  public var versionNumber: Int?
+  /// The `version` object, when present.
+  public var version: TemplateVersion?
   /// The template's ETag, when present in the body.
   public var etag: String?
+  /// The members of the template object besides the ones above.
+  public var otherMembers: OtherMembers
 
   /// Creates a template.
   public init(
@@ -22,8 +26,20 @@ public struct Template: Sendable, Hashable {
     self.conditions = conditions
     self.parameters = parameters
     self.parameterGroups = parameterGroups
-    self.versionNumber = versionNumber
+    self.version = versionNumber.map { TemplateVersion(number: $0) }
     self.etag = etag
+    self.otherMembers = OtherMembers()
+  }
+
+  /// The template's version number (`version.versionNumber`), when present. Setting it
+  /// creates the `version` object when there is none.
+  public var versionNumber: Int? {
+    get { version?.number }
+    set {
+      if version == nil, newValue == nil { return }
+      version = version ?? TemplateVersion()
+      version?.number = newValue
+    }
   }
 }
 
@@ -33,10 +49,13 @@ public struct ParameterGroup: Sendable, Hashable {
   public var name: String
   /// The group's description.
   public var description: String?
+  /// The members of the group object besides `description` and `parameters`.
+  public var otherMembers: OtherMembers
 
   /// Creates a group.
   public init(name: String, description: String? = nil) {
     self.name = name
     self.description = description
+    self.otherMembers = OtherMembers()
   }
 }

@@ -54,16 +54,17 @@ struct TemplateBody: Sendable {
     self.compiled = CompiledTemplate(template)
   }
 
-  /// Reads a template the client saved itself, from its already parsed JSON.
+  /// Reads a template the client saved itself, from its already parsed JSON and, when known,
+  /// the exact bytes it was saved as (kept, so it is saved again byte for byte).
   /// - Throws: `TemplateError` when the saved template no longer reads.
-  init(restoring document: JSONValue) throws(TemplateError) {
+  init(restoring document: JSONValue, bytes: [UInt8]? = nil) throws(TemplateError) {
     let result = TemplateReader().read(document)
     guard let template = result.template,
       !result.problems.contains(where: { $0.severity == .error })
     else {
       throw TemplateError(problems: result.problems.filter { $0.severity == .error })
     }
-    self.json = .document(document)
+    self.json = bytes.map(JSON.bytes) ?? .document(document)
     self.compiled = CompiledTemplate(template)
   }
 }

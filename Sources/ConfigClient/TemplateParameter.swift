@@ -11,10 +11,15 @@ public struct TemplateParameter: Sendable, Hashable {
   public var conditionalValues: [ConditionalValue]
   /// The console description.
   public var description: String?
-  /// The declared type (`STRING`, `BOOLEAN`, `NUMBER`, `JSON`); nil when absent.
+  /// The declared type (`STRING`, `BOOLEAN`, `NUMBER`, `JSON`); nil when absent or not one of
+  /// these (an unknown type is kept in `otherMembers`).
   public var valueType: ConfigValueType?
   /// The parameter group the key was declared in, or nil for top-level parameters.
   public var group: String?
+  /// The members of the parameter object besides the ones above.
+  public var otherMembers: OtherMembers
+  /// The members of the `defaultValue` object besides its value.
+  public var defaultValueOtherMembers: OtherMembers
 
   /// Creates a parameter.
   public init(
@@ -27,6 +32,8 @@ public struct TemplateParameter: Sendable, Hashable {
     self.description = description
     self.valueType = valueType
     self.group = group
+    self.otherMembers = OtherMembers()
+    self.defaultValueOtherMembers = OtherMembers()
   }
 }
 
@@ -36,10 +43,13 @@ public struct ConditionalValue: Sendable, Hashable {
   public var conditionName: String
   /// The value when that condition is the first true one.
   public var value: ParameterValue
+  /// The members of the value object besides its value.
+  public var otherMembers: OtherMembers
 
   /// Creates a conditional value.
   public init(conditionName: String, value: ParameterValue) {
     self.conditionName = conditionName
     self.value = value
+    self.otherMembers = OtherMembers()
   }
 }

@@ -3,8 +3,12 @@ import Core
 /// Reads template JSON (client or server format) into a `Template`, collecting every problem
 /// instead of stopping at the first, so `switchyard validate` can list them all.
 ///
-/// Unknown value kinds (rollout, personalization, experiment values) and unknown condition
-/// kinds are kept out of evaluation with a warning; they never break the load.
+/// Reading is forward compatible, as Firebase's own evaluators are: value kinds Switchyard
+/// does not evaluate (rollout, personalization, experiment values), condition kinds and
+/// operators it does not know, and members it does not know at any level are kept out of
+/// evaluation with a warning that names the place, and never break the load. Nothing is
+/// dropped: whatever the model has no property for is kept (`otherMembers`, the value
+/// bodies, the condition sources, member order) so `TemplateWriter` writes it back.
 public struct TemplateReader: Sendable {
   /// What reading produced: the template (nil when the JSON itself is unusable) and every
   /// problem found.
@@ -87,55 +91,69 @@ private struct ReadingSession {
       return nil
     }
     var template = Template()
+    template.otherMembers = otherMembers(of: root, at: "", in: .template)
     template.conditions = readConditions(root["conditions"])
     template.parameters = readParameters(root["parameters"], path: "parameters", group: nil)
     if let groups = root["parameterGroups"] {
       if case .object(let groupObject) = groups {
         for (name, body) in groupObject {
           let path = "parameterGroups.\(name)"
-          guard case .object(let group) = body else {
-            error(path, "expected an object, found \(body.kindDescription)")
+          guard case .object(let fields) = body else {
+            error(
+              path,
+              "expected a group object such as {\"description\": \"...\", \"parameters\": {...}},"
+                + " found \(body.kindDescription)")
             continue
           }
-          template.parameterGroups.append(
-            ParameterGroup(
-              name: name, description: string(group["description"], at: path + ".description")))
+          var group = ParameterGroup(
+            name: name, description: string(fields["description"], at: path + ".description"))
+          group.otherMembers = otherMembers(of: fields, at: path, in: .group)
+          template.parameterGroups.append(group)
           template.parameters += readParameters(
-            group["parameters"], path: path + ".parameters", group: name)
+            fields["parameters"], path: path + ".parameters", group: name)
         }
       } else {
-        error("parameterGroups", "expected an object, found \(groups.kindDescription)")
+        error(
+          "parameterGroups",
+          "expected an object of groups by name, found \(groups.kindDescription)")
       }
     }
-    template.versionNumber = readVersion(root["version"])
+    template.version = readVersion(root["version"])
     template.etag = string(root["etag"], at: "etag")
     return template
   }
 
-  mutating func readVersion(_ value: JSONValue?) -> Int? {
+  mutating func readVersion(_ value: JSONValue?) -> TemplateVersion? {
     guard let value else { return nil }
-    guard case .object(let version) = value else {
-      error("version", "expected an object, found \(value.kindDescription)")
+    guard case .object(let fields) = value else {
+      error(
+        "version",
+        "expected an object such as {\"versionNumber\": \"42\", \"description\": \"...\"},"
+          + " found \(value.kindDescription)")
       return nil
     }
-    switch version["versionNumber"] {
-    case nil: return nil
+    var version = TemplateVersion(
+      description: string(fields["description"], at: "version.description"))
+    version.otherMembers = otherMembers(of: fields, at: "version", in: .version)
+    switch fields["versionNumber"] {
+    case nil: break
     case .string(let text)?:
-      guard let number = Int(text), number >= 0 else {
+      if let number = Int(text), number >= 0 {
+        version.number = number
+      } else {
         error("version.versionNumber", "\"\(text)\" is not a version number")
-        return nil
       }
-      return number
     case .number(let number)?:
-      guard let integer = number.intValue, integer >= 0 else {
+      if let integer = number.intValue, integer >= 0 {
+        version.number = integer
+        version.numberIsJSONNumber = true
+      } else {
         error("version.versionNumber", "\(number) is not a version number")
-        return nil
       }
-      return integer
     case let other?:
       error("version.versionNumber", "expected a string, found \(other.kindDescription)")
-      return nil
     }
+    return version
   }
 
   // MARK: Conditions
@@ -151,7 +169,10 @@ private struct ReadingSession {
     for (index, entry) in entries.enumerated() {
       let path = "conditions[\(index)]"
       guard case .object(let object) = entry else {
-        error(path, "expected an object, found \(entry.kindDescription)")
+        error(
+          path,
+          "expected a condition object such as {\"name\": \"...\", \"expression\": \"...\"},"
+            + " found \(entry.kindDescription)")
         continue
       }
       guard case .string(let name)? = object["name"], !name.isEmpty else {
@@ -164,27 +185,36 @@ private struct ReadingSession {
         continue
       }
       let tagColor = string(object["tagColor"], at: location + ".tagColor")
+      let others = otherMembers(of: object, at: location, in: .condition)
       switch (object["expression"], object["condition"]) {
       case (.string(let expression)?, nil):
+        var named = NamedCondition(
+          name: name, condition: .unknown("unparsable expression"), expression: expression,
+          tagColor: tagColor)
         do {
-          let condition = try ConditionExpressionParser.parse(expression, conditionName: name)
-          conditions.append(
-            NamedCondition(
-              name: name, condition: condition, expression: expression, tagColor: tagColor))
+          let parsed = try ConditionExpressionParser.parseNotingUnknowns(
+            expression, conditionName: name)
+          named.condition = parsed.condition
+          for note in parsed.unknowns {
+            warning("\(location), column \(note.column)", note.message)
+          }
         } catch {
           self.error("\(location), column \(error.column)", error.message)
-          conditions.append(
-            NamedCondition(
-              name: name, condition: .unknown("unparsable expression"), expression: expression,
-              tagColor: tagColor))
         }
+        named.otherMembers = others
+        conditions.append(named)
       case (nil, let tree?):
         var reader = ServerConditionReader(conditionName: name)
         let condition = reader.read(tree, path: location + ".condition")
         problems += reader.problems
-        conditions.append(NamedCondition(name: name, condition: condition, tagColor: tagColor))
+        var named = NamedCondition(name: name, condition: condition, tagColor: tagColor)
+        named.conditionJSON = tree
+        named.otherMembers = others
+        conditions.append(named)
       case (let expression?, nil):
-        error(location + ".expression", "expected a string, found \(expression.kindDescription)")
+        error(
+          location + ".expression",
+          "expected a string such as \"device.os == 'ios'\", found \(expression.kindDescription)")
       case (_?, _?):
         error(location, "has both 'expression' and 'condition'; a condition has one or the other")
       case (nil, nil):
@@ -202,7 +232,19 @@ private struct ReadingSession {
   {
     guard let value else { return [] }
     guard case .object(let object) = value else {
-      error(path, "expected an object, found \(value.kindDescription)")
+      let example = #"{"key": {"defaultValue": {"value": "..."}}}"#
+      if case .array = value {
+        error(
+          path,
+          "expected an object of parameters by key, as in \(example), found an array;"
+            + " Firebase has no lists of keys here: \(group == nil ? "" : "a group holds its parameters themselves, and ")each key is defined once"
+        )
+      } else {
+        error(
+          path,
+          "expected an object of parameters by key, as in \(example), found \(value.kindDescription)"
+        )
+      }
       return []
     }
     var parameters: [TemplateParameter] = []
@@ -213,15 +255,22 @@ private struct ReadingSession {
         continue
       }
       var parameter = TemplateParameter(key: key, defaultValue: nil, group: group)
-      if let defaultValue = fields["defaultValue"] {
-        parameter.defaultValue = readValue(defaultValue, at: location + ".defaultValue")
+      parameter.otherMembers = otherMembers(of: fields, at: location, in: .parameter)
+      if let defaultValue = fields["defaultValue"],
+        let read = readValue(
+          defaultValue, at: location + ".defaultValue")
+      {
+        parameter.defaultValue = read.value
+        parameter.defaultValueOtherMembers = read.otherMembers
       }
       if let conditional = fields["conditionalValues"] {
         if case .object(let values) = conditional {
           for (conditionName, entry) in values {
-            if let value = readValue(entry, at: "\(location).conditionalValues.\(conditionName)") {
-              parameter.conditionalValues.append(
-                ConditionalValue(conditionName: conditionName, value: value))
+            let valueLocation = "\(location).conditionalValues.\(conditionName)"
+            if let read = readValue(entry, at: valueLocation) {
+              var value = ConditionalValue(conditionName: conditionName, value: read.value)
+              value.otherMembers = read.otherMembers
+              parameter.conditionalValues.append(value)
             }
           }
         } else {
@@ -234,10 +283,14 @@ private struct ReadingSession {
       if let typeName = string(fields["valueType"], at: location + ".valueType") {
         if let type = ConfigValueType(rawValue: typeName) {
           parameter.valueType = type
-        } else if typeName != "PARAMETER_VALUE_TYPE_UNSPECIFIED" {
-          warning(
-            location + ".valueType",
-            "unknown value type \"\(typeName)\"; expected STRING, BOOLEAN, NUMBER or JSON")
+        } else {
+          // Kept as read in `otherMembers`, so the writer gives it back.
+          parameter.otherMembers["valueType"] = .string(typeName)
+          if typeName != "PARAMETER_VALUE_TYPE_UNSPECIFIED" {
+            warning(
+              location + ".valueType",
+              "unknown value type \"\(typeName)\"; expected STRING, BOOLEAN, NUMBER or JSON")
+          }
         }
       }
       parameters.append(parameter)
@@ -245,32 +298,85 @@ private struct ReadingSession {
     return parameters
   }
 
-  mutating func readValue(_ value: JSONValue, at location: String) -> ParameterValue? {
+  mutating func readValue(_ value: JSONValue, at location: String)
+    -> (value: ParameterValue, otherMembers: OtherMembers)?
+  {
     guard case .object(let object) = value else {
       error(
-        location, "expected an object such as {\"value\": \"...\"}, found \(value.kindDescription)")
+        location,
+        "expected a value object, found \(value.kindDescription); Firebase expects"
+          + " \(Self.example(value))")
       return nil
     }
-    if let raw = object["value"] {
-      guard case .string(let text) = raw else {
-        error(location + ".value", "values are strings, found \(raw.kindDescription); quote it")
+    let kind: String
+    if object["value"] != nil {
+      kind = "value"
+    } else if object["useInAppDefault"] != nil {
+      kind = "useInAppDefault"
+    } else if let firebaseKind = Self.unevaluatedValueKinds.first(where: { object[$0] != nil }) {
+      kind = firebaseKind
+    } else if object.count > 1 {
+      // One unknown member may be a value kind newer than this version; several, with no
+      // kind Firebase has, are a JSON object written where its text belongs.
+      let names = object.keys.prefix(3).map { "'\(ConditionSyntaxError.shortened($0))'" }
+      error(
+        location,
+        "expected a value object, found members \(names.joined(separator: ", "))"
+          + "\(object.count > 3 ? ", ..." : ""); Firebase expects {\"value\": \"...\"}, with JSON"
+          + " written as a string: {\"value\": \"{...}\"}")
+      return nil
+    } else if let first = object.keys.first {
+      kind = first
+    } else {
+      error(location, "empty value; expected {\"value\": \"...\"} or {\"useInAppDefault\": true}")
+      return nil
+    }
+    var others = OtherMembers(of: object, excluding: [kind])
+    for name in others.members.keys {
+      warning(
+        "\(location).\(name)",
+        "'\(name)' beside '\(kind)' is ignored (and kept when the template is written back):"
+          + " a value holds one of value, useInAppDefault, rolloutValue, personalizationValue"
+          + " and experimentValue")
+    }
+    guard let body = object[kind] else { return nil }
+    switch kind {
+    case "value":
+      guard case .string(let text) = body else {
+        error(
+          location + ".value",
+          "values are strings, found \(body.kindDescription); quote it: \(Self.example(body))")
         return nil
       }
-      return .value(text)
-    }
-    if let flag = object["useInAppDefault"] {
-      guard flag == .bool(true) else {
+      return (.value(text), others)
+    case "useInAppDefault":
+      guard body == .bool(true) else {
         error(location + ".useInAppDefault", "must be true when present")
         return nil
       }
-      return .useInAppDefault
-    }
-    if let kind = object.keys.first {
+      return (.useInAppDefault, others)
+    default:
       warning(location, "'\(kind)' values are not evaluated by Switchyard; skipped")
-      return .unsupported(kind: kind)
+      others.members[kind] = nil
+      return (.unsupported(kind: kind, body: body), others)
     }
-    error(location, "empty value; expected {\"value\": \"...\"} or {\"useInAppDefault\": true}")
-    return nil
+  }
+
+  /// Firebase's value kinds that Switchyard keeps but does not evaluate.
+  static let unevaluatedValueKinds = ["rolloutValue", "personalizationValue", "experimentValue"]
+
+  /// The value object Firebase expects in place of `found`, a value that is not a value
+  /// object or not a string: `{"value": "3"}` for `3`. Strings and JSON are not repeated,
+  /// only their shape (`{"value": "..."}`, `{"value": "{...}"}`): a template's values may be
+  /// keys or tokens, which have no place in a message.
+  static func example(_ found: JSONValue) -> String {
+    switch found {
+    case .string: #"{"value": "..."}"#
+    case .null: #"{"value": "..."} or {"useInAppDefault": true}"#
+    case .bool, .number: #"{"value": "\#(found.jsonText)"}"#
+    case .array: #"{"value": "[...]"}, the JSON written as a string"#
+    case .object: #"{"value": "{...}"}, the JSON written as a string"#
+    }
   }
 
   mutating func string(_ value: JSONValue?, at location: String) -> String? {
@@ -280,5 +386,17 @@ private struct ReadingSession {
       return nil
     }
     return text
+  }
+
+  /// The members of `object` that `level` does not model, with a warning for each one
+  /// Firebase does not define either.
+  mutating func otherMembers(
+    of object: JSONObject, at path: String, in level: TemplateLevel
+  ) -> OtherMembers {
+    let others = OtherMembers(of: object, excluding: level.modeledMembers)
+    for name in others.members.keys where !level.firebaseMembers.contains(name) {
+      warning(path.isEmpty ? name : "\(path).\(name)", level.unknownMemberMessage(name))
+    }
+    return others
   }
 }

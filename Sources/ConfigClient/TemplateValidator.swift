@@ -61,7 +61,10 @@ public struct TemplateValidator: Sendable {
         )
       }
       if let first = firstLocation[parameter.key] {
-        error(location, "key '\(parameter.key)' is already defined at \(first)")
+        error(
+          location,
+          "key '\(parameter.key)' is already defined at \(first); Firebase expects each key once,"
+            + " in 'parameters' or in one group")
       } else {
         firstLocation[parameter.key] = location
       }
@@ -73,8 +76,10 @@ public struct TemplateValidator: Sendable {
         usedConditions.insert(conditional.conditionName)
         if !conditionNames.contains(conditional.conditionName) {
           error(
-            valueLocation, "condition '\(conditional.conditionName)' is not defined in 'conditions'"
-          )
+            valueLocation,
+            "condition '\(conditional.conditionName)' is not defined in 'conditions'; Firebase"
+              + " expects every conditional value to name a condition of the template: add it to"
+              + " 'conditions' or remove this value")
         }
         problems += Self.checkType(conditional.value, parameter.valueType, at: valueLocation)
       }
@@ -84,8 +89,43 @@ public struct TemplateValidator: Sendable {
         TemplateProblem(
           .warning, at: "condition '\(condition.name)'", "no parameter uses this condition"))
     }
+    for condition in template.conditions {
+      if let path = Self.firstNodePastNestingLimit(condition.condition, level: 0, path: "condition")
+      {
+        problems.append(
+          TemplateProblem(
+            .warning, at: "condition '\(condition.name)'",
+            "nested past Firebase's limit of \(ConditionProgram.maximumNestingLevel) levels (each"
+              + " orCondition and andCondition adds 2): \(path) and everything under it is"
+              + " always false"))
+      }
+    }
     problems += CompiledTemplate(template).diagnostics
     return problems
+  }
+
+  /// The path of the first node, in document order, that Firebase's evaluators reach at
+  /// or past their nesting limit and so answer false without looking: the children of an
+  /// `orCondition` or `andCondition` are two levels deeper than it.
+  private static func firstNodePastNestingLimit(
+    _ condition: Condition, level: Int, path: String
+  ) -> String? {
+    guard level < ConditionProgram.maximumNestingLevel else { return path }
+    let kind: String
+    let children: [Condition]
+    switch condition {
+    case .and(let members): (kind, children) = ("andCondition", members)
+    case .or(let members): (kind, children) = ("orCondition", members)
+    case .constant, .percent, .signal, .unknown: return nil
+    }
+    for (index, child) in children.enumerated() {
+      if let found = firstNodePastNestingLimit(
+        child, level: level + 2, path: "\(path).\(kind).conditions[\(index)]")
+      {
+        return found
+      }
+    }
+    return nil
   }
 
   private static func location(of parameter: TemplateParameter) -> String {

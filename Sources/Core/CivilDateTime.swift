@@ -42,6 +42,12 @@ public struct CivilDateTime: Sendable, Hashable, CustomStringConvertible {
 
   /// Seconds since 1970-01-01T00:00:00 if this wall-clock time were UTC.
   var secondsSinceEpochAsUTC: Double {
+    Double(wholeSecondsSinceEpochAsUTC) + fraction
+  }
+
+  /// Whole seconds since 1970-01-01T00:00:00 if this wall-clock time were UTC, the fraction
+  /// left out: exact, for `Timestamp.parse`.
+  var wholeSecondsSinceEpochAsUTC: Int {
     // Days from civil (proleptic Gregorian), after H. Hinnant's public-domain algorithm.
     let shiftedYear = month <= 2 ? year - 1 : year
     let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
@@ -49,7 +55,7 @@ public struct CivilDateTime: Sendable, Hashable, CustomStringConvertible {
     let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
     let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
     let days = era * 146_097 + dayOfEra - 719_468
-    return Double(days * 86_400 + hour * 3_600 + minute * 60 + second) + fraction
+    return days * 86_400 + hour * 3_600 + minute * 60 + second
   }
 
   /// The instant this wall-clock time names at a fixed UTC offset.

@@ -7,7 +7,7 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
   public let doubleValue: Double
 
   /// A number from a literal that the parser has already checked against JSON's grammar.
-  init(validatedLiteral literal: String) {
+  package init(validatedLiteral literal: String) {
     self.literal = literal
     self.doubleValue = Double(literal) ?? .nan
   }

@@ -5,6 +5,9 @@
 /// Templates and tool input come from outside, so errors must say where, and nothing may
 /// trap: nesting is bounded and every byte is checked.
 public struct JSONParser: Sendable {
+  /// The nesting a parser accepts unless told otherwise; templates are held to it.
+  public static let defaultMaximumDepth = 512
+
   /// The deepest nesting of arrays and objects accepted.
   public var maximumDepth: Int
   /// Whether an object may repeat a key. Off by default: a repeated key in a template would
@@ -12,13 +15,13 @@ public struct JSONParser: Sendable {
   public var allowsDuplicateKeys: Bool
 
   /// A parser with the given limits.
-  public init(maximumDepth: Int = 512, allowsDuplicateKeys: Bool = false) {
+  public init(maximumDepth: Int = defaultMaximumDepth, allowsDuplicateKeys: Bool = false) {
     self.maximumDepth = maximumDepth
     self.allowsDuplicateKeys = allowsDuplicateKeys
   }
 
   /// Parses a whole document: one JSON value (fragments such as `3` or `"a"` included)
-  /// surrounded by optional whitespace.
+  /// surrounded by optional whitespace, after an optional UTF-8 byte order mark.
   public func parse(_ text: String) throws(JSONParseError) -> JSONValue {
     var text = text
     let result = text.withUTF8 { bytes in
@@ -41,15 +44,43 @@ public struct JSONParser: Sendable {
     return try copied.get()
   }
 
+  /// Parses a whole document from UTF-8 bytes and says where the values of some object
+  /// members lie in `bytes`: for each member path asked for (keys from the root, e.g.
+  /// `["active", "template"]`), the bytes from just after the member's colon to just before
+  /// the `,` or `}` that ends it, whitespace included. Lets a reader keep a nested document
+  /// exactly as written, as the client's state file does with the templates spliced into it.
+  package func parse(
+    _ bytes: [UInt8], recordingSpansOf paths: Set<[String]>
+  ) throws(JSONParseError) -> (value: JSONValue, spans: [[String]: Range<Int>]) {
+    let result = bytes.withUnsafeBufferPointer { buffer in
+      Result { () throws(JSONParseError) in try parse(buffer, recording: paths) }
+    }
+    return try result.get()
+  }
+
   private func parse(_ buffer: UnsafeBufferPointer<UInt8>) throws(JSONParseError) -> JSONValue {
-    var reader = JSONReader(bytes: buffer, options: self)
+    try parse(buffer, recording: []).value
+  }
+
+  private func parse(
+    _ buffer: UnsafeBufferPointer<UInt8>, recording paths: Set<[String]>
+  ) throws(JSONParseError) -> (value: JSONValue, spans: [[String]: Range<Int>]) {
+    // A UTF-8 byte order mark (EF BB BF), which some editors write at the start of a file, is
+    // not part of the document: skip it here, once for every JSON input, so positions in
+    // errors count from the first character after it.
+    let bomLength = buffer.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+    let body = UnsafeBufferPointer(rebasing: buffer[bomLength...])
+    var reader = JSONReader(bytes: body, options: self, recording: paths)
     reader.skipWhitespace()
     let value = try reader.readValue(depth: 0)
     reader.skipWhitespace()
     guard reader.isAtEnd else {
       throw reader.error("unexpected \(reader.describeCurrent()) after the JSON value")
     }
-    return value
+    // Spans are positions in `buffer`, the bytes the caller gave, mark included.
+    return (
+      value, reader.spans.mapValues { ($0.lowerBound + bomLength)..<($0.upperBound + bomLength) }
+    )
   }
 }
 
@@ -58,10 +89,21 @@ private struct JSONReader {
   let bytes: UnsafeBufferPointer<UInt8>
   let options: JSONParser
   var index = 0
+  /// The member paths whose value spans are recorded; empty (the common case) costs nothing
+  /// per member beyond one check.
+  let recordedPaths: Set<[String]>
+  /// The keys from the root to the object being read, kept only while recording.
+  var path: [String] = []
+  /// Arrays open around the current value while recording: paths name object members only,
+  /// so nothing inside an array is recorded.
+  var openArrays = 0
+  /// The spans recorded so far.
+  var spans: [[String]: Range<Int>] = [:]
 
-  init(bytes: UnsafeBufferPointer<UInt8>, options: JSONParser) {
+  init(bytes: UnsafeBufferPointer<UInt8>, options: JSONParser, recording paths: Set<[String]>) {
     self.bytes = bytes
     self.options = options
+    self.recordedPaths = paths
   }
 
   var isAtEnd: Bool { index >= bytes.count }
@@ -152,8 +194,18 @@ private struct JSONReader {
         throw error("expected ':' after object key \"\(key)\", found \(describeCurrent())")
       }
       index += 1
+      let valueStart = index
       skipWhitespace()
-      let value = try readValue(depth: depth)
+      let value: JSONValue
+      if recordedPaths.isEmpty {
+        value = try readValue(depth: depth)
+      } else {
+        path.append(key)
+        value = try readValue(depth: depth)
+        skipWhitespace()
+        if openArrays == 0, recordedPaths.contains(path) { spans[path] = valueStart..<index }
+        path.removeLast()
+      }
       if !options.allowsDuplicateKeys, object[key] != nil {
         throw error("duplicate key \"\(key)\"", at: keyOffset)
       }
@@ -180,6 +232,8 @@ private struct JSONReader {
       index += 1
       return .array(elements)
     }
+    if !recordedPaths.isEmpty { openArrays += 1 }
+    defer { if !recordedPaths.isEmpty { openArrays -= 1 } }
     while true {
       skipWhitespace()
       elements.append(try readValue(depth: depth))

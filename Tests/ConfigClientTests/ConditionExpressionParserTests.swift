@@ -322,13 +322,24 @@ struct ConditionExpressionParserTests {
           + " grouping; join atoms with '&&'"
       ),
       ("true false", "condition 'c', column 6: expected '&&' or end of expression"),
-      ("device.model == 'x'", "condition 'c', column 1: unknown signal 'device.model'"),
-      ("Device.os == 'ios'", "condition 'c', column 1: unknown signal 'Device'"),
+      (
+        "device.model == 'x'",
+        "condition 'c', column 1: unknown signal 'device.model'; Firebase's 'device.' signals"
+          + " are device.os, device.country and device.language"
+      ),
+      (
+        "Device.os == 'ios'",
+        "condition 'c', column 1: unknown signal 'Device.os'; Firebase's conditions test"
+          + " app.build, app.version, app.id, app.audiences, app.firstOpenTimestamp,"
+          + " app.firebaseInstallationId, app.userProperty['name'], app.customSignal['name'],"
+          + " device.os, device.country, device.language, dateTime, percent, true and false"
+      ),
       ("device", "condition 'c', column 7: expected '.' after 'device'"),
       ("app.", "condition 'c', column 5: expected a signal name after 'app.'"),
       (
-        "app.version.startsWith(['1'])",
-        "condition 'c', column 13: 'app.version' has no method 'startsWith'"
+        "app.version.startsWith",
+        "condition 'c', column 13: 'app.version' has no method 'startsWith'; Firebase's are"
+          + " .==, .!=, .<, .<=, .>, .>=, exactlyMatches, contains, notContains and matches"
       ),
       (
         "app.version >= '1.0'",
@@ -365,7 +376,12 @@ struct ConditionExpressionParserTests {
         "condition 'c', column 26: expected a method or a comparison after"
           + " 'app.customSignal['grade']'"
       ),
-      ("app.customSignal['grade'] >= 'three'", "condition 'c', column 30: expected a number"),
+      (
+        "app.customSignal['grade'] >= 'three'",
+        "condition 'c', column 30: expected a number: '>=' compares app.customSignal['grade']"
+          + " with a number; Firebase compares strings with methods, e.g."
+          + " app.customSignal['grade'].exactlyMatches(['three'])"
+      ),
       (
         "app.customSignal['grade'] >= 1e2",
         "condition 'c', column 30: malformed number '1e2': write digits with an optional '-'"
@@ -376,12 +392,13 @@ struct ConditionExpressionParserTests {
         "condition 'c', column 23: 'app.customSignal['k']' has no method '=='"
       ),
       (
-        "app.userProperty['k'].startsWith(['1'])",
-        "condition 'c', column 23: 'app.userProperty['k']' has no method 'startsWith'"
+        "app.userProperty['k'].startsWith(['1']",
+        "condition 'c', column 39: expected ')'"
       ),
       (
-        "app.audiences.inSome(['a'])",
-        "condition 'c', column 15: 'app.audiences' has no method 'inSome'"
+        "app.audiences.inSome 'a'",
+        "condition 'c', column 15: 'app.audiences' has no method 'inSome'; Firebase's are"
+          + " inAtLeastOne, notInAtLeastOne, inAll and notInAll"
       ),
       (
         "version(app.customSignal['v']) >= '1.2.x'",
@@ -418,7 +435,7 @@ struct ConditionExpressionParserTests {
       ("percent between 10 or 20", "condition 'c', column 20: expected 'and'"),
       ("percent <= '10'", "condition 'c', column 12: expected a percent from 0 to 100"),
       (
-        "percent < 10",
+        "percent < '10'",
         "condition 'c', column 9: expected '<=', '>' or 'between' after 'percent'"
       ),
       (
@@ -472,7 +489,7 @@ struct ConditionExpressionParserTests {
       ("app.firstOpenTimestamp <= '2025-01-01T00:00:00'", "condition 'c', column 27: expected '('"),
       (
         "device.os == '👨‍👩‍👧‍👦' &&& true",
-        "condition 'c', column 20: expected '&&'"
+        "condition 'c', column 26: expected '&&'"
       ),
       (
         "device.os == 'iOS✓' && é",
@@ -486,7 +503,7 @@ struct ConditionExpressionParserTests {
       _ = try Self.parse(expression)
     } catch {
       #expect(error.description == description)
-      #expect((1...(expression.count + 1)).contains(error.column))
+      #expect((1...(expression.unicodeScalars.count + 1)).contains(error.column))
     }
   }
 

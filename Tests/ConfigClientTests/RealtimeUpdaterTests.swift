@@ -128,6 +128,26 @@ struct RealtimeUpdaterTests {
         == .fetchFailed(targetVersion: 3, lastError: nil))
   }
 
+  @Test(
+    "an announced version no attempt could fetch leaves the client stale, so the next fetch goes out"
+  )
+  func staysStale() async throws {
+    let stream = ScriptedRealtimeStream()
+    let harness = try await Harness(
+      then: [.connectivity(), .connectivity()], connections: [.open(stream)],
+      settings: RealtimeSettings(fetchAttempts: 2), random: 0)
+    var events = harness.updater.events().makeAsyncIterator()
+    #expect(await events.next() == .connected)
+    stream.send(Self.announce2)
+    #expect(
+      await events.next()
+        == .fetchFailed(targetVersion: 2, lastError: .source(.connectivity("connection refused"))))
+    #expect(await harness.client.isStale)
+    harness.source.enqueue(.template(Self.v2, etag: "\"2\""))
+    #expect(try await harness.client.fetch() == .newTemplate(versionNumber: 2))
+    #expect(await !harness.client.isStale)
+  }
+
   @Test("a throttled client is not asked to fetch before the throttle ends")
   func respectsThrottle() async throws {
     let stream = ScriptedRealtimeStream()

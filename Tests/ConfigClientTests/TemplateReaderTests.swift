@@ -91,7 +91,8 @@ struct TemplateReaderTests {
       ),
       (
         #"{"parameters": {"p": {"defaultValue": {"value": 3}}}}"#,
-        "parameters.p.defaultValue.value", "values are strings, found a number; quote it"
+        "parameters.p.defaultValue.value",
+        #"values are strings, found a number; quote it: {"value": "3"}"#
       ),
       (
         #"{"parameters": {"p": {"defaultValue": {}}}}"#, "parameters.p.defaultValue",

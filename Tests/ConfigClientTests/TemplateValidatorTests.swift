@@ -20,7 +20,9 @@ struct TemplateValidatorTests {
         #"{"parameters": {"p": {"conditionalValues": {"ghost": {"value": "1"}}}}}"#,
         TemplateProblem(
           .error, at: "parameters.p.conditionalValues.ghost",
-          "condition 'ghost' is not defined in 'conditions'")
+          "condition 'ghost' is not defined in 'conditions'; Firebase expects every conditional"
+            + " value to name a condition of the template: add it to 'conditions' or remove this"
+            + " value")
       ),
       (
         #"{"conditions": [{"name": "lonely", "condition": {"true": {}}}]}"#,
@@ -41,14 +43,16 @@ struct TemplateValidatorTests {
       (
         #"{"parameters": {"k": {"defaultValue": {"value": "1"}}}, "parameterGroups": {"g": {"parameters": {"k": {"defaultValue": {"value": "2"}}}}}}"#,
         TemplateProblem(
-          .error, at: "parameterGroups.g.parameters.k", "key 'k' is already defined at parameters.k"
-        )
+          .error, at: "parameterGroups.g.parameters.k",
+          "key 'k' is already defined at parameters.k; Firebase expects each key once, in"
+            + " 'parameters' or in one group")
       ),
       (
         #"{"parameterGroups": {"a": {"parameters": {"k": {}}}, "b": {"parameters": {"k": {}}}}}"#,
         TemplateProblem(
           .error, at: "parameterGroups.b.parameters.k",
-          "key 'k' is already defined at parameterGroups.a.parameters.k")
+          "key 'k' is already defined at parameterGroups.a.parameters.k; Firebase expects each key"
+            + " once, in 'parameters' or in one group")
       ),
       (
         #"{"parameters": {"b": {"defaultValue": {"value": "yes"}, "valueType": "BOOLEAN"}}}"#,

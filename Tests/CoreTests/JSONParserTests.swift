@@ -118,4 +118,21 @@ struct JSONParserTests {
     #expect(object.count == 1)
     #expect(Array(object.map(\.key)) == ["a"])
   }
+
+  @Test(
+    "recorded spans hold a member's value exactly as written, only along object paths",
+    arguments: [
+      (#"{"a": {"t":  {"x": [1, 2]} , "u": 1}}"#, ["a", "t"], #"  {"x": [1, 2]} "#),
+      (#"{"a":{"t":"s"}}"#, ["a", "t"], #""s""#),
+      (#"{"t": 1, "a": [{"t": 2}]}"#, ["t"], " 1"),
+      (#"{"a": [{"t": 2}]}"#, ["a", "t"], nil),
+      (#"{"b": {"t": 2}}"#, ["a", "t"], nil),
+      ("\u{FEFF}" + #"{"a": {"t": 1}}"#, ["a", "t"], " 1"),
+    ] as [(String, [String], String?)])
+  func spans(document: String, path: [String], expected: String?) throws {
+    let bytes = Array(document.utf8)
+    let (value, spans) = try JSONParser().parse(bytes, recordingSpansOf: [path])
+    #expect(value == (try JSONParser().parse(document)))
+    #expect(spans[path].map { String(decoding: bytes[$0], as: UTF8.self) } == expected)
+  }
 }

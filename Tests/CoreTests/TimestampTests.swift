@@ -108,6 +108,93 @@ struct TimestampTests {
     #expect(Timestamp.format(Date(timeIntervalSince1970: seconds)).hasSuffix("Z"))
   }
 
+  @Test(
+    "an instant the parser accepts is written precisely in a form it reads back identical",
+    arguments: [
+      "9999-12-31T23:00:00-05:00", "9999-12-31T23:59:59.99998-23:59", "0000-01-01T00:00:00+05:00",
+      "0000-01-01T00:00:00+23:59", "0000-01-01T00:00:00Z", "9999-12-31T23:59:59.5Z",
+      "2026-01-01T00:00:00.123456789012345678901234567890Z", "1969-12-31T23:59:59.75Z",
+      "2001-01-01T00:00:00.000000000000000000000000000001Z", "2025-04-01T00:00:00.250+09:00",
+    ])
+  func preciseRoundTrip(text: String) throws {
+    let instant = try Timestamp.parse(text)
+    let written = Timestamp.formatPrecisely(instant)
+    let read = try Timestamp.parse(written)
+    #expect(
+      read.timeIntervalSinceReferenceDate.bitPattern
+        == instant.timeIntervalSinceReferenceDate.bitPattern, "\(text) → \(written)")
+    #expect(Timestamp.isRepresentable(instant))
+  }
+
+  @Test("precise text is UTC with the fraction's digits, and an offset only past year 9999 or 0000")
+  func preciseText() throws {
+    #expect(
+      Timestamp.formatPrecisely(Date(timeIntervalSince1970: 1_767_225_600.25))
+        == "2026-01-01T00:00:00.25Z")
+    #expect(
+      Timestamp.formatPrecisely(Date(timeIntervalSince1970: -0.5)) == "1969-12-31T23:59:59.5Z")
+    #expect(
+      Timestamp.formatPrecisely(try Timestamp.parse("9999-12-31T23:00:00-05:00"))
+        == "9999-12-31T23:59:00-04:01")
+    #expect(
+      Timestamp.formatPrecisely(try Timestamp.parse("0000-01-01T00:00:30+00:30"))
+        == "0000-01-01T00:00:30+00:30")
+    #expect(Timestamp.formatPrecisely(Timestamp.earliest) == "0000-01-01T00:00:00+23:59")
+    #expect(Timestamp.formatPrecisely(Timestamp.latest) == "9999-12-31T23:59:59-23:59")
+  }
+
+  @Test(
+    "every instant in the range, fractions and all, is written in a form that reads back identical",
+    arguments: [1, 2, 3, 4] as [UInt64])
+  func preciseProperty(seed: UInt64) throws {
+    var random = SeededRandomGenerator(seed: seed)
+    let low = Timestamp.earliest.timeIntervalSinceReferenceDate
+    let high = Timestamp.latest.timeIntervalSinceReferenceDate + 0.999_999
+    for index in 0..<500 {
+      let seconds: Double
+      switch index % 5 {
+      case 0: seconds = Double.random(in: low...high, using: &random)
+      case 1: seconds = Double.random(in: -1e6...1e6, using: &random)
+      case 2: seconds = Double.random(in: -1e-300...1e-300, using: &random)
+      case 3: seconds = (index % 2 == 0 ? low : high) + Double.random(in: -1...1, using: &random)
+      default: seconds = Double(bitPattern: random.next() & 0x7FFF_FFFF_FFFF_FFFF) * -1
+      }
+      let date = Date(timeIntervalSinceReferenceDate: seconds)
+      let written = Timestamp.formatPrecisely(date)
+      let read = try Timestamp.parse(written)
+      if Timestamp.isRepresentable(date) {
+        #expect(
+          read.timeIntervalSinceReferenceDate.bitPattern == seconds.bitPattern,
+          "\(seconds) → \(written)")
+      } else {
+        #expect(
+          read == Timestamp.earliest || read == Timestamp.latest || read.timeIntervalSince1970 == 0)
+      }
+    }
+  }
+
+  @Test("a fraction that rounds past the last nameable second is refused, not read as another")
+  func pastTheEnd() {
+    #expect(throws: TimestampParseError.self) {
+      try Timestamp.parse("9999-12-31T23:59:59.999999-23:59")
+    }
+  }
+
+  @Test(
+    "a date beyond the limits is written as the nearer limit, NaN as 1970",
+    arguments: [
+      (1e15, "9999-12-31T23:59:59-23:59"), (-1e15, "0000-01-01T00:00:00+23:59"),
+      (Double.infinity, "9999-12-31T23:59:59-23:59"),
+      (-Double.infinity, "0000-01-01T00:00:00+23:59"),
+      (Double.nan, "1970-01-01T00:00:00Z"), (253_402_400_000, "9999-12-31T23:59:59-23:59"),
+    ])
+  func preciseClamps(seconds: Double, text: String) throws {
+    let date = Date(timeIntervalSince1970: seconds)
+    #expect(!Timestamp.isRepresentable(date))
+    #expect(Timestamp.formatPrecisely(date) == text)
+    #expect(throws: Never.self) { try Timestamp.parse(text) }
+  }
+
   @Test("civil date-times print as written and reject trailing text")
   func civilText() throws {
     #expect(try CivilDateTime(parsing: "2025-01-06T03:00").description == "2025-01-06T03:00:00")
