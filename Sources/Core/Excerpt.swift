@@ -20,17 +20,17 @@ package enum Excerpt {
   package static func of(
     _ value: some StringProtocol, length: Int = defaultLength, ellipsis: String = "..."
   ) -> String {
-    let (text, isCut) = cut(value, length: length)
+    let (text, isCut) = cut(value, length: length, scalars: 4 * length)
     return isCut ? text + ellipsis : text
   }
 
   /// `value` as a message shows it, without the ellipsis, and whether it was cut: for
   /// messages that say more about what was left out (`(12,000 characters)`).
   package static func cut(
-    _ value: some StringProtocol, length: Int = defaultLength
+    _ value: some StringProtocol, length: Int = defaultLength, scalars scalarLimit: Int? = nil
   ) -> (text: String, isCut: Bool) {
     // Counted on what is shown, so a spelled `U+000A` costs its six characters.
-    let scalarLimit = 4 * max(0, length)
+    let scalarLimit = max(0, scalarLimit ?? 4 * length)
     var result = ""
     var characters = 0
     var scalars = 0
@@ -71,28 +71,32 @@ package enum Excerpt {
 
   /// A whole message that may hold outside values no one cut, on one line: control
   /// characters spelled as `of` spells them, and when it is longer than `length` characters
-  /// (or 4 × `length` scalars), its first two thirds and its last third joined by ` ... `
-  /// (so at most `length` + 5 characters), so that both what it is about and what it says
-  /// about it survive.
+  /// or `scalars` Unicode scalars (4 × `length` unless given), its first two thirds and its
+  /// last third joined by ` ... ` (so at most `length` + 5 characters, `scalars` + 5
+  /// scalars), so that both what it is about and what it says about it survive.
   ///
   /// The backstop where messages leave (template problems, the tool's error lines): values
   /// should still be cut where they are interpolated, with `of` or `quoted`.
-  package static func line(_ text: some StringProtocol, length: Int = 1_000) -> String {
-    let (whole, isCut) = cut(text, length: length)
+  package static func line(
+    _ text: some StringProtocol, length: Int = 1_000, scalars: Int? = nil
+  ) -> String {
+    let scalarLimit = max(0, scalars ?? 4 * length)
+    let (whole, isCut) = cut(text, length: length, scalars: scalarLimit)
     guard isCut else { return whole }
     let tailLength = length / 3
+    let tailScalars = scalarLimit / 3
     var start = text.endIndex
     var characters = 0
-    var scalars = 0
+    var count = 0
     while start > text.startIndex, characters < tailLength {
       let previous = text.index(before: start)
-      scalars += text[previous..<start].unicodeScalars.count
-      guard scalars <= 4 * tailLength else { break }
+      count += text[previous..<start].unicodeScalars.count
+      guard count <= tailScalars else { break }
       start = previous
       characters += 1
     }
-    return cut(text, length: length - tailLength).text + " ... "
-      + cut(text[start...], length: tailLength).text
+    return cut(text, length: length - tailLength, scalars: scalarLimit - tailScalars).text
+      + " ... " + cut(text[start...], length: tailLength, scalars: tailScalars).text
   }
 
   /// `value` in single quotes, as `of` shows it: `'grade'`.
