@@ -11,6 +11,13 @@
 /// `maximumSearchCost`); a longer input does not match. Every search is thus at most 10^7
 /// instruction visits, whatever the pattern and the input.
 ///
+/// One evaluation of a template may run many searches (a condition can list a hundred
+/// patterns), so the evaluator also bounds their total: all the searches of one evaluation
+/// share a budget of `maximumEvaluationCost` steps (an instruction visit or an input
+/// position each), and a condition whose search would exceed what is left is false, with a
+/// reason in its explanation. `TemplateValidator` reports an error for a template whose
+/// searches could need more than that, counting each target's `worstCaseSearchCost`.
+///
 /// Syntax, the common subset of JavaScript and RE2 that templates use: literals; `.` (any
 /// character but `\n`); classes `[abc]`, `[a-z]`, `[^...]` with escapes; `\d \D \w \W \s
 /// \S \b \B \t \n \r \f \v \0`, `\xHH`, `\uHHHH`, `\u{H...}` and escaped punctuation;
@@ -37,6 +44,11 @@ public struct BoundedRegex: Sendable, Hashable {
   /// A large program therefore searches shorter inputs (see `inputLengthLimit`): 10,000
   /// characters for 1,000 instructions, 500 for 20,000.
   public static let maximumSearchCost = 10_000_000
+  /// The most steps all the searches of one template evaluation may take together (an
+  /// instruction visit or an input position each): about five of the costliest searches,
+  /// a fraction of a second. Past it, the remaining regex conditions of the evaluation are
+  /// false.
+  public static let maximumEvaluationCost = 50_000_000
 
   /// The pattern as given.
   public let pattern: String
@@ -59,9 +71,10 @@ public struct BoundedRegex: Sendable, Hashable {
   /// Inputs longer than `maximumInputLength` characters do not match, whatever the
   /// pattern; the evaluator explains that in its diagnostics.
   public func matches(in text: some StringProtocol) -> Bool {
-    if let string = text as? String { return matches(string[...]) }
-    if let substring = text as? Substring { return matches(substring) }
-    return matches(String(text)[...])
+    var budget = Int.max
+    if let string = text as? String { return search(string[...], budget: &budget) == true }
+    if let substring = text as? Substring { return search(substring, budget: &budget) == true }
+    return search(String(text)[...], budget: &budget) == true
   }
 
   /// The longest input this regex searches, in characters: `maximumInputLength`, or less
@@ -71,40 +84,53 @@ public struct BoundedRegex: Sendable, Hashable {
     min(Self.maximumInputLength, Self.maximumSearchCost / program.instructions.count)
   }
 
-  private func matches(_ text: Substring) -> Bool {
+  /// The most steps one search can take, whatever the input: (instructions + 2) ×
+  /// (`inputLengthLimit` + 1). A search visits each instruction at most once per position,
+  /// takes one step per position, and may first count up to `inputLengthLimit` + 1
+  /// characters to find that a long input is over the limit.
+  public var worstCaseSearchCost: Int {
+    (program.instructions.count + 2) * (inputLengthLimit + 1)
+  }
+
+  /// A search that spends at most `budget` steps and subtracts the steps it took: true or
+  /// false, or nil when the budget ran out first (the steps taken are still subtracted).
+  func search(_ text: Substring, budget: inout Int) -> Bool? {
     let limit = inputLengthLimit
     // UTF-8 length bounds the character count, so only long inputs need counting.
     if text.utf8.count > limit {
+      guard budget > limit else { return nil }
       var count = 0
       var position = text.startIndex
       while position < text.endIndex {
         count += 1
-        if count > limit { return false }
+        if count > limit { break }
         position = text.index(after: position)
       }
+      budget -= count
+      if count > limit { return false }
     }
-    func search(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    let allowed = budget
+    func run(_ bytes: UnsafeBufferPointer<UInt8>) -> (Bool?, steps: Int) {
       BoundedRegexMachine.withMachine(program: program, bytes: bytes, text: text) { machine in
-        machine.matches()
+        (machine.matches(budget: allowed), machine.steps)
       }
     }
     // A whole string reads its bytes through String's own view, which (unlike a slice's)
     // hands out its storage without copying or retaining: the evaluator's common case.
     let base = text.base
     let isWhole = text.startIndex == base.startIndex && text.endIndex == base.endIndex
-    let result =
+    let outcome =
       isWhole
-      ? base.utf8.withContiguousStorageIfAvailable(search)
-      : text.utf8.withContiguousStorageIfAvailable(search)
-    if let result { return result }
+      ? base.utf8.withContiguousStorageIfAvailable(run)
+      : text.utf8.withContiguousStorageIfAvailable(run)
+    if let outcome {
+      budget -= outcome.steps
+      return outcome.0
+    }
     // Not stored as contiguous UTF-8 (a bridged string): search a native copy.
     var copy = String(text)
     copy.makeContiguousUTF8()
-    return copy.utf8.withContiguousStorageIfAvailable { bytes in
-      BoundedRegexMachine.withMachine(program: program, bytes: bytes, text: copy[...]) {
-        machine in machine.matches()
-      }
-    } ?? false
+    return search(copy[...], budget: &budget)
   }
 
   /// Regexes are equal when their patterns have the same Unicode scalars. (Not `String`

@@ -5,6 +5,10 @@
 /// instruction says whether it is already there), so a step costs at most one visit per
 /// instruction and the whole search O(characters × instructions), whatever the pattern.
 ///
+/// Every search counts its steps, one per instruction visit and one per input position, and
+/// gives up before it would exceed the budget it is handed: the evaluator shares one budget
+/// among all the searches of an evaluation (`BoundedRegex.maximumEvaluationCost`).
+///
 /// The machine reads the input's UTF-8 bytes directly. Character boundaries come from
 /// Swift's grapheme breaking, with Swift's own shortcut taken first: two scalars of common
 /// scripts (below U+0300, CJK, kana, Hangul, ...) never join into one character (CR LF
@@ -26,6 +30,8 @@ struct BoundedRegexMachine: ~Copyable {
   private var pendingCount = 0
   private var runningCount = 0
   private var survivorCount = 0
+  /// Steps taken so far: instruction visits plus positions.
+  private(set) var steps = 0
 
   /// Runs `body` with a machine whose thread lists live in one allocation sized by the
   /// program: on the stack when small enough, otherwise one heap block for the search.
@@ -60,13 +66,19 @@ struct BoundedRegexMachine: ~Copyable {
     self.survivors = survivors
   }
 
-  /// Whether the program matches anywhere in the input (an unanchored search).
-  mutating func matches() -> Bool {
+  /// Whether the program matches anywhere in the input (an unanchored search), or nil when
+  /// the search would need more than `budget` steps. It stops before a position whose worst
+  /// case (one visit per instruction, plus the position) no longer fits, so `steps` never
+  /// exceeds `budget`.
+  mutating func matches(budget: Int) -> Bool? {
     var offset = 0
     var previousIsWord = false
     var isAtStart = true
     survivorCount = 0
+    let positionCost = program.instructions.count + 1
     while true {
+      guard positionCost <= budget - steps else { return nil }
+      steps += 1
       let current = offset < bytes.count ? character(at: offset) : nil
       let context = PositionContext(
         isAtStart: isAtStart, isAtEnd: current == nil, previousIsWord: previousIsWord,
@@ -125,6 +137,7 @@ struct BoundedRegexMachine: ~Copyable {
   private mutating func push(_ pc: Int) {
     guard visited[pc] != generation else { return }
     visited[pc] = generation
+    steps += 1
     pending[pendingCount] = pc
     pendingCount += 1
   }

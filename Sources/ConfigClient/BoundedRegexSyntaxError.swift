@@ -1,3 +1,5 @@
+import Core
+
 /// Why a pattern is not a regex `BoundedRegex` accepts, and where.
 ///
 /// Unsupported constructs (backreferences, lookaround, possessive quantifiers, unknown
@@ -19,10 +21,11 @@ public struct RegexSyntaxError: Error, Sendable, Equatable, CustomStringConverti
     self.message = message
   }
 
-  /// For example `invalid regex "(a" at column 3: expected ')'`; a pattern over 80
-  /// characters is shortened with `…` so the message stays readable.
+  /// For example `invalid regex "(a" at column 3: expected ')'`; a pattern over 79
+  /// characters is shortened with `…`, and line breaks and other control characters are
+  /// spelled `U+XXXX` (Core's `Excerpt` rule), so the message stays one readable line.
   public var description: String {
-    let shown = pattern.count > 80 ? String(pattern.prefix(79)) + "…" : pattern
+    let shown = Excerpt.of(pattern, length: 79, ellipsis: "…")
     return "invalid regex \"\(shown)\" at column \(column): \(message)"
   }
 }

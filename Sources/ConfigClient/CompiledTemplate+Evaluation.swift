@@ -46,70 +46,8 @@ extension CompiledTemplate {
     return EvaluatedConfig(template: self, defaults: defaults, choices: choices)
   }
 
-  /// Explains one key's value for one context: which conditions were false and why, which
-  /// one won, and where the value came from.
-  public func explain(
-    key: String, _ context: EvaluationContext, defaults: InAppDefaults = InAppDefaults(), now: Date
-  ) -> Explained<ConfigValue> {
-    let program = storage.program
-    guard let parameterPosition = storage.parameterIndex[key] else {
-      if let value = defaults[key] {
-        return Explained(
-          ConfigValue(key: key, rawValue: value, source: .default),
-          reasons: [.because("'\(key)' is not in the template; the in-app default applies")])
-      }
-      return Explained(
-        .missing(key: key),
-        reasons: [.because("'\(key)' is defined nowhere; its value is empty (static)")])
-    }
-    let parameter = storage.parameters[parameterPosition]
-    let input = EvaluationInput(context: context, now: now)
-    var reasons: [Reason] = []
-    var winner: (name: String, value: CompiledParameter.Value)?
-    program.withScratch { scratch in
-      for conditional in parameter.conditionalValues {
-        var why: String? = ""
-        let name = program.names[conditional.condition]
-        let result = program.evaluate(
-          node: program.roots[conditional.condition], level: 0, input, &scratch, why: &why)
-        reasons.append(.because("condition '\(name)' is \(result): \(why ?? "")"))
-        if result {
-          winner = (name, conditional.value)
-          break
-        }
-      }
-    }
-    let value: ConfigValue
-    switch winner {
-    case (let name, .string(let text))?:
-      value = ConfigValue(key: key, rawValue: text, source: .remote)
-      reasons.append(.because("the value of condition '\(name)' applies"))
-    case (let name, .inAppDefault)?:
-      value = inAppValue(key, defaults)
-      reasons.append(.because("condition '\(name)' says useInAppDefault; \(inAppWording(value))"))
-    case nil:
-      let noWinner =
-        parameter.conditionalValues.isEmpty ? "no conditional values" : "no condition applies"
-      switch parameter.defaultValue {
-      case .string(let text):
-        value = ConfigValue(key: key, rawValue: text, source: .remote)
-        reasons.append(.because("\(noWinner); the parameter's default value applies"))
-      case .inAppDefault:
-        value = inAppValue(key, defaults)
-        reasons.append(
-          .because("\(noWinner) and the parameter has no default value; \(inAppWording(value))"))
-      }
-    }
-    return Explained(value, reasons: reasons)
-  }
-
   func inAppValue(_ key: String, _ defaults: InAppDefaults) -> ConfigValue {
     defaults[key].map { ConfigValue(key: key, rawValue: $0, source: .default) }
       ?? .missing(key: key)
-  }
-
-  private func inAppWording(_ value: ConfigValue) -> String {
-    value.source == .default
-      ? "the in-app default applies" : "there is no in-app default, so the value is empty (static)"
   }
 }

@@ -9,8 +9,8 @@ struct EvaluationInput {
 }
 
 /// Per-evaluation memory: each named condition's result, each seed's bucket and each custom
-/// signal's value, computed at most once. Backed by stack-allocated buffers so an evaluation
-/// does not touch the heap for it.
+/// signal's value, computed at most once, and the regex steps left. Backed by
+/// stack-allocated buffers so an evaluation does not touch the heap for it.
 struct EvaluationScratch {
   /// 0 = not evaluated yet, 1 = false, 2 = true.
   var conditionResults: UnsafeMutableBufferPointer<UInt8>
@@ -19,6 +19,12 @@ struct EvaluationScratch {
   /// Per `signalKeys` entry: 0 = not looked up yet, 1 = missing, 2 = in `signalValues`.
   var signalStates: UnsafeMutableBufferPointer<UInt8>
   var signalValues: UnsafeMutableBufferPointer<CustomSignalValue>
+  /// The steps the evaluation's regex searches may still take, all searches together
+  /// (`BoundedRegex.maximumEvaluationCost` at the start).
+  var regexSteps = BoundedRegex.maximumEvaluationCost
+  /// Set when the condition being evaluated reached a regex search the remaining steps could
+  /// not complete: the condition is then false, whatever its other parts say.
+  var isConditionAbandoned = false
 }
 
 extension ConditionProgram {
@@ -81,10 +87,24 @@ extension ConditionProgram {
     case 2: return true
     default:
       var untraced: String? = nil
-      let result = evaluate(node: roots[index], level: 0, input, &scratch, why: &untraced)
-      scratch.conditionResults[index] = result ? 2 : 1
-      return result
+      return evaluate(condition: index, input, &scratch, why: &untraced)
     }
+  }
+
+  /// Evaluates named condition `index` and records its result in `scratch`. A condition
+  /// that reached a regex search the evaluation's remaining steps could not complete is
+  /// false. Since the steps are shared, a condition's result can depend on the conditions
+  /// evaluated before it; `evaluate` and `explain` both go in template order.
+  func evaluate(
+    condition index: Int, _ input: EvaluationInput, _ scratch: inout EvaluationScratch,
+    why: inout String?
+  ) -> Bool {
+    scratch.isConditionAbandoned = false
+    let result =
+      evaluate(node: roots[index], level: 0, input, &scratch, why: &why)
+      && !scratch.isConditionAbandoned
+    scratch.conditionResults[index] = result ? 2 : 1
+    return result
   }
 
   /// Evaluates one node. When `why` is non-nil the node also explains its result there
@@ -113,12 +133,31 @@ extension ConditionProgram {
       return evaluateStrings(slot, op, range, input.context, &scratch, why: &why)
     case .regex(let slot, let range):
       guard let actual = text(slot, input.context, &scratch) else { return missing(slot, &why) }
+      var steps = scratch.regexSteps
+      var outcome: Bool? = false
       // Search in place: copying a regex out of the table would retain its program.
-      let matched = regexes.withUnsafeBufferPointer { table in
-        range.contains { table[$0].matches(in: actual) }
+      regexes.withUnsafeBufferPointer { table in
+        for position in range {
+          outcome = table[position].search(actual[...], budget: &steps)
+          if outcome != false { break }
+        }
       }
+      guard let matched = outcome else {
+        // Out of steps: this condition is false, and so is every later one that needs a
+        // search, so the evaluation's regex work stays within its budget.
+        scratch.regexSteps = 0
+        scratch.isConditionAbandoned = true
+        if why != nil {
+          why =
+            "\(describe(slot)) \(Self.quoted(actual)): regex search stopped, as all the "
+            + "searches of one evaluation may take \(BoundedRegex.maximumEvaluationCost) steps "
+            + "together and this one would exceed them; the condition is false"
+        }
+        return false
+      }
+      scratch.regexSteps = steps
       if why != nil {
-        let patterns = regexes[range].map { "'\($0.pattern)'" }.joined(separator: ", ")
+        let patterns = Self.list(regexes[range].lazy.map(\.pattern))
         let limit = regexes[range].map(\.inputLengthLimit).min() ?? BoundedRegex.maximumInputLength
         let unsearched =
           !matched && actual.count > limit
@@ -136,7 +175,7 @@ extension ConditionProgram {
       }
       let result = op.holds(actual, target)
       if why != nil {
-        why = comparison(describe(slot), raw, op, JSONNumber(target).literal, result)
+        why = comparison(describe(slot), Excerpt.of(raw), op, JSONNumber(target).literal, result)
       }
       return result
     case .version(let slot, let op, let target):
@@ -161,8 +200,8 @@ extension ConditionProgram {
       case .notInAll: result = !targets.contains { audiences.contains($0) }
       }
       if why != nil {
-        let list = targets.map { "'\($0)'" }.joined(separator: ", ")
-        why = "app.audiences \(result ? "satisfies" : "fails") \(op.rawValue)([\(list)])"
+        why =
+          "app.audiences \(result ? "satisfies" : "fails") \(op.rawValue)([\(Self.list(targets))])"
       }
       return result
     case .time(let slot, let op, let instant, let text):
@@ -188,24 +227,61 @@ extension ConditionProgram {
     _ range: Range<Int>, isAnd: Bool, level: Int, _ input: EvaluationInput,
     _ scratch: inout EvaluationScratch, why: inout String?
   ) -> Bool {
-    let tracing = why != nil
-    var explanations: [String] = []
-    for child in children[range] {
-      var childWhy: String? = tracing ? "" : nil
-      let result = evaluate(node: child, level: level + 2, input, &scratch, why: &childWhy)
-      if result != isAnd {
-        // The deciding child: false in an and, true in an or.
-        if tracing { why = childWhy }
-        return result
-      }
-      if let childWhy { explanations.append(childWhy) }
+    guard why == nil else {
+      return explainAll(range, isAnd: isAnd, level: level, input, &scratch, why: &why)
     }
-    if tracing {
-      if explanations.isEmpty {
-        why = isAnd ? "empty and-condition (true)" : "empty or-condition (false)"
-      } else {
-        why = explanations.joined(separator: isAnd ? " and " : "; and ")
+    for child in children[range] {
+      let result = evaluate(node: child, level: level + 2, input, &scratch, why: &why)
+      // The deciding child: false in an and, true in an or; or an abandoned search.
+      if result != isAnd || scratch.isConditionAbandoned {
+        return result && !scratch.isConditionAbandoned
       }
+    }
+    return isAnd
+  }
+
+  /// `evaluateAll` with the reason: the deciding child's, or the children's joined. Once
+  /// the joined reasons hold as much as a reason can show, the other children are evaluated
+  /// without one (explaining costs no more than evaluating), unless one of them decides.
+  private func explainAll(
+    _ range: Range<Int>, isAnd: Bool, level: Int, _ input: EvaluationInput,
+    _ scratch: inout EvaluationScratch, why: inout String?
+  ) -> Bool {
+    var explanations: [String] = []
+    var explained = 0
+    var omitted = 0
+    for child in children[range] {
+      let explains = explained < CompiledTemplate.maximumReasonLength
+      let steps = scratch.regexSteps
+      var childWhy: String? = explains ? "" : nil
+      var result = evaluate(node: child, level: level + 2, input, &scratch, why: &childWhy)
+      if !explains, result != isAnd || scratch.isConditionAbandoned {
+        // Again with its reason, from the same regex budget: the same steps, the same result.
+        scratch.regexSteps = steps
+        scratch.isConditionAbandoned = false
+        childWhy = ""
+        result = evaluate(node: child, level: level + 2, input, &scratch, why: &childWhy)
+      }
+      if result != isAnd || scratch.isConditionAbandoned {
+        why = childWhy
+        return result && !scratch.isConditionAbandoned
+      }
+      if let childWhy {
+        explained += childWhy.utf8.count
+        explanations.append(childWhy)
+      } else {
+        omitted += 1
+      }
+    }
+    let joined = explanations.joined(separator: isAnd ? " and " : "; and ")
+    if explanations.isEmpty {
+      why = isAnd ? "empty and-condition (true)" : "empty or-condition (false)"
+    } else if omitted > 0 {
+      // Cut so that the count still fits in the reason.
+      let shown = Excerpt.of(joined, length: CompiledTemplate.maximumReasonLength / 2)
+      why = shown + " (and \(omitted) more)"
+    } else {
+      why = joined
     }
     return isAnd
   }
@@ -242,7 +318,9 @@ extension ConditionProgram {
         : "\(Self.percent(bucket)) \(result ? "is" : "is not") between \(Self.percent(lower)) and \(Self.percent(upper))"
     }
     if let statement {
-      why = (seeds[seed].isEmpty ? "percent " : "percent('\(seeds[seed])') ") + statement
+      why =
+        (seeds[seed].isEmpty ? "percent " : "percent(\(Excerpt.quoted(seeds[seed]))) ")
+        + statement
     }
     return result
   }
@@ -264,8 +342,7 @@ extension ConditionProgram {
     case .notEquals: result = !anyTarget(range) { UTF8Text.equal(actual, $0) }
     }
     if why != nil {
-      let targets = strings[range]
-      let list = targets.map { "'\($0)'" }.joined(separator: ", ")
+      let list = Self.list(strings[range])
       let verb: String
       switch op {
       case .contains: verb = result ? "contains one of" : "contains none of"
@@ -347,11 +424,34 @@ extension ConditionProgram {
     return signal.description
   }
 
-  /// A context value in quotes for an explanation, cut to its first 60 characters (with the
-  /// full length) so a huge value cannot flood the output.
+  /// A context value in quotes for an explanation, cut by Core's `Excerpt` rule to its
+  /// first 60 characters (with the full length) so a huge value cannot flood the output.
   static func quoted(_ value: String) -> String {
-    guard value.count > 60 else { return "'\(value)'" }
-    return "'\(value.prefix(60))...' (\(value.count) characters)"
+    let (shown, isCut) = Excerpt.cut(value)
+    guard isCut else { return "'\(shown)'" }
+    return "'\(shown)...' (\(value.count) characters)"
+  }
+
+  /// The characters of target lists an explanation shows before it says how many more
+  /// there are.
+  static let maximumListLength = 300
+
+  /// Template targets for an explanation: each in quotes and cut as context values are,
+  /// and only as many as fit in about `maximumListLength` characters, then how many more:
+  /// `'a', 'b' and 4998 more`. A template's long lists cost every reason the same few
+  /// hundred characters, however many keys an explanation covers.
+  static func list(_ targets: some Collection<String>) -> String {
+    var text = ""
+    var shown = 0
+    for target in targets {
+      guard text.utf8.count < maximumListLength else {
+        return text + " and \(targets.count - shown) more"
+      }
+      if shown > 0 { text += ", " }
+      text += Excerpt.quoted(target)
+      shown += 1
+    }
+    return text
   }
 
   /// Micro-percent as a percent with up to six decimals: 87_400_000 -> `87.4`.

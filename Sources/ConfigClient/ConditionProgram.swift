@@ -88,7 +88,12 @@ struct ConditionProgramBuilder {
 
   /// The program built so far.
   var program: ConditionProgram { ConditionProgram(tables) }
-  private(set) var problems: [TemplateProblem] = []
+  /// The targets that cannot be compiled or are ignored, then the template's regex cost
+  /// when it exceeds the evaluation budget.
+  var problems: [TemplateProblem] { targetProblems + regexCostProblems }
+  private var targetProblems: [TemplateProblem] = []
+  /// Each condition's worst-case regex steps, in template order (0 for most).
+  private var regexCosts: [Int] = []
   private var stringIndex: [String: Int] = [:]
   private var seedIndex: [String: Int] = [:]
   private var signalKeyIndex: [String: Int] = [:]
@@ -96,8 +101,28 @@ struct ConditionProgramBuilder {
 
   mutating func addNamedCondition(_ named: NamedCondition) {
     currentCondition = named.name
+    regexCosts.append(0)
     tables.names.append(named.name)
     tables.roots.append(add(named.condition))
+  }
+
+  /// An error when the template's searches, at their worst, need more steps than one
+  /// evaluation may take: each regex node runs at most once per evaluation, and each of
+  /// its targets at most `worstCaseSearchCost` steps.
+  private var regexCostProblems: [TemplateProblem] {
+    let total = regexCosts.reduce(0, +)
+    let budget = BoundedRegex.maximumEvaluationCost
+    guard total > budget,
+      let costliest = regexCosts.indices.max(by: { regexCosts[$0] < regexCosts[$1] })
+    else { return [] }
+    return [
+      TemplateProblem(
+        .error, at: "conditions",
+        "regex targets could take \(total) steps in one evaluation, over the budget of "
+          + "\(budget) (costliest: condition \(Excerpt.quoted(tables.names[costliest])), "
+          + "\(regexCosts[costliest]) steps); with long values, conditions that reach a regex "
+          + "past the budget are false. Use fewer or smaller patterns")
+    ]
   }
 
   private mutating func intern(_ text: String) -> Int {
@@ -132,7 +157,8 @@ struct ConditionProgramBuilder {
   }
 
   private mutating func report(_ severity: TemplateProblem.Severity, _ message: String) {
-    problems.append(TemplateProblem(severity, at: "condition '\(currentCondition)'", message))
+    targetProblems.append(
+      TemplateProblem(severity, at: "condition \(Excerpt.quoted(currentCondition))", message))
   }
 
   private mutating func append(_ node: ConditionProgram.Node) -> Int {
@@ -166,12 +192,12 @@ struct ConditionProgramBuilder {
       case .between(let lower, let upper):
         return append(.percent(seed: seed, range: .between(lower: lower, upper: upper)))
       case .unknown(let name):
-        return append(never("unknown percent operator '\(name)'", problem: false))
+        return append(never("unknown percent operator \(Excerpt.quoted(name))", problem: false))
       }
     case .signal(let signalCondition):
       return append(compile(signalCondition))
     case .unknown(let kind):
-      return append(never("unknown condition kind '\(kind)'", problem: false))
+      return append(never("unknown condition kind \(Excerpt.quoted(kind))", problem: false))
     }
   }
 
@@ -222,6 +248,7 @@ struct ConditionProgramBuilder {
       }
       let start = tables.regexes.count
       tables.regexes.append(contentsOf: compiled)
+      regexCosts[regexCosts.count - 1] += compiled.reduce(0) { $0 + $1.worstCaseSearchCost }
       return .regex(slot(signal), start..<tables.regexes.count)
     case .string(let op, let targets):
       let stored =
@@ -230,21 +257,25 @@ struct ConditionProgramBuilder {
     case .numeric(let op, let targets):
       warnIfSeveral(targets, of: signal, kind: "numeric")
       guard let target = ConfigValueParser.number(targets[0]) else {
-        return never("numeric target '\(targets[0])' of \(signal) is not a number", problem: true)
+        return never(
+          "numeric target \(Excerpt.quoted(targets[0])) of \(signal) is not a number", problem: true
+        )
       }
       return .numeric(slot(signal), op, target)
     case .version(let op, let targets):
       warnIfSeveral(targets, of: signal, kind: "version")
       guard let target = SemanticVersion(ConfigValueParser.trimmed(targets[0])) else {
         return never(
-          "version target '\(targets[0])' of \(signal) is not a valid version", problem: true)
+          "version target \(Excerpt.quoted(targets[0])) of \(signal) is not a valid version",
+          problem: true)
       }
       return .version(slot(signal), op, target)
     case .audience(let op, let targets):
       return .audience(op, internRange(targets))
     case .time(let op, let target):
       let text =
-        "\(target.text) \(target.zone ?? "GMT") (\(Timestamp.format(target.instant)))"
+        "\(Excerpt.of(target.text)) \(Excerpt.of(target.zone ?? "GMT"))"
+        + " (\(Timestamp.format(target.instant)))"
       return .time(
         slot(signal), op, instant: target.instant.timeIntervalSince1970, text: intern(text))
     }

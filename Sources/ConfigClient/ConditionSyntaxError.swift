@@ -1,3 +1,5 @@
+import Core
+
 /// Why a client template's condition expression does not parse: the condition, the column
 /// and what was expected there.
 ///
@@ -20,7 +22,7 @@ public struct ConditionSyntaxError: Error, Sendable, Equatable, CustomStringConv
 
   /// For example `condition 'ios_jp', column 17: expected ']'`.
   public var description: String {
-    "condition '\(conditionName)', column \(column): \(message)"
+    "condition \(Excerpt.quoted(conditionName)), column \(column): \(message)"
   }
 }
 
@@ -34,40 +36,14 @@ extension ConditionSyntaxError {
   }
 
   /// `text` cut to its first 40 characters plus `...` when longer, with invisible or
-  /// reordering characters spelled `U+XXXX`, so an error message stays one honest line.
+  /// reordering characters spelled `U+XXXX`, so an error message stays one honest line
+  /// (Core's `Excerpt` rule, shared by every message).
   static func shortened(_ text: some StringProtocol) -> String {
-    var result = ""
-    var count = 0
-    for character in text {
-      guard count < maximumQuotedLength else {
-        result += "..."
-        break
-      }
-      result += printable(character)
-      count += 1
-    }
-    return result
-  }
-
-  /// One character as a message shows it: itself, or its scalars as `U+XXXX` when it holds a
-  /// control character (NUL, line feed, DEL, C1) or a bidirectional control, which would
-  /// break the message or make it read differently from what it says.
-  static func printable(_ character: Character) -> String {
-    let isPlain = character.unicodeScalars.allSatisfy { scalar in
-      switch scalar.value {
-      case 0x00...0x1F, 0x7F...0x9F, 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069:
-        false
-      default:
-        true
-      }
-    }
-    if isPlain { return String(character) }
-    return character.unicodeScalars.map(codePoint).joined(separator: " ")
+    Excerpt.of(text, length: maximumQuotedLength)
   }
 
   /// `U+000A` for a line feed.
   static func codePoint(_ scalar: Unicode.Scalar) -> String {
-    let hex = String(scalar.value, radix: 16, uppercase: true)
-    return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+    Excerpt.codePoint(scalar)
   }
 }

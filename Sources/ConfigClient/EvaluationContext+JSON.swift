@@ -100,5 +100,7 @@ public struct ContextError: Error, Sendable, Equatable, CustomStringConvertible 
   }
 
   /// For example `context field 'now': invalid timestamp ...`.
-  public var description: String { "context field '\(field)': \(message)" }
+  public var description: String {
+    Excerpt.line("context field \(Excerpt.quoted(field)): \(message)", length: 500, scalars: 800)
+  }
 }

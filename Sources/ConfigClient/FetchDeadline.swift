@@ -1,49 +1,72 @@
 import Core
 
-/// Runs one source fetch against the client's own deadline, so a source that ignores its
-/// `timeout` (or hangs) still fails with `.timeout` on the client's time source. The fetch
-/// and the timer run as separate tasks; whichever finishes first wins and cancels the other.
+/// Runs work against a deadline on a time source: whichever comes first, the work's result,
+/// the deadline or the caller's cancellation, is the answer at once.
+///
+/// The work and the timer run as tasks of their own; the loser is cancelled but never waited
+/// for, so work stuck where cancellation cannot reach it (a platform call that does not
+/// return) cannot hold the caller past its deadline.
 enum FetchDeadline {
   typealias Outcome = Result<TemplateFetchResponse, TemplateSourceError>
 
+  /// The error a cancelled fetch reports; the caller that cancelled it ignores it anyway.
+  static let cancelled = TemplateSourceError.connectivity("the fetch was cancelled")
+
+  /// One source fetch against the client's own deadline, so a source that ignores its
+  /// `timeout` (or hangs) still fails with `.timeout` on the client's time source.
   static func fetch(
     from source: any TemplateSource, ifNoneMatch etag: String?, timeout: Duration,
     time: any TimeSource
   ) async -> Outcome {
-    let race = FirstOutcome()
-    return await withCheckedContinuation { continuation in
-      race.install(continuation)
-      let fetch = Task {
-        do throws(TemplateSourceError) {
-          race.offer(.success(try await source.fetchTemplate(ifNoneMatch: etag, timeout: timeout)))
-        } catch {
-          race.offer(.failure(error))
-        }
+    await race(
+      timeout: timeout, time: time, timedOut: .failure(.timeout), cancelled: .failure(cancelled)
+    ) {
+      do throws(TemplateSourceError) {
+        return .success(try await source.fetchTemplate(ifNoneMatch: etag, timeout: timeout))
+      } catch {
+        return .failure(error)
       }
-      let timer = Task {
-        do {
-          try await time.sleep(for: timeout)
-          race.offer(.failure(.timeout))
-        } catch {
-          // Cancelled: the fetch finished first.
+    }
+  }
+
+  /// `operation`'s result, or `timedOut` once `timeout` has passed on `time`, or `cancelled`
+  /// once the calling task is cancelled: whichever comes first.
+  static func race<Value: Sendable>(
+    timeout: Duration, time: any TimeSource, timedOut: Value, cancelled: Value,
+    _ operation: @escaping @Sendable () async -> Value
+  ) async -> Value {
+    let race = FirstOutcome<Value>()
+    return await withTaskCancellationHandler {
+      await withCheckedContinuation { continuation in
+        race.install(continuation)
+        let work = Task { race.offer(await operation()) }
+        let timer = Task {
+          do {
+            try await time.sleep(for: timeout)
+            race.offer(timedOut)
+          } catch {
+            // Cancelled: the work finished first.
+          }
         }
+        race.track([work, timer])
       }
-      race.track([fetch, timer])
+    } onCancel: {
+      race.offer(cancelled)
     }
   }
 }
 
 /// The first outcome offered wins; later ones are ignored and the racing tasks are cancelled.
-private final class FirstOutcome: Sendable {
+private final class FirstOutcome<Value: Sendable>: Sendable {
   private struct State {
-    var continuation: CheckedContinuation<FetchDeadline.Outcome, Never>?
-    var outcome: FetchDeadline.Outcome?
+    var continuation: CheckedContinuation<Value, Never>?
+    var outcome: Value?
     var tasks: [Task<Void, Never>] = []
   }
 
   private let state = LockedState(State())
 
-  func install(_ continuation: CheckedContinuation<FetchDeadline.Outcome, Never>) {
+  func install(_ continuation: CheckedContinuation<Value, Never>) {
     let outcome = state.withLock { state in
       if state.outcome == nil { state.continuation = continuation }
       return state.outcome
@@ -59,9 +82,9 @@ private final class FirstOutcome: Sendable {
     if finished { tasks.forEach { $0.cancel() } }
   }
 
-  func offer(_ outcome: FetchDeadline.Outcome) {
+  func offer(_ outcome: Value) {
     let (continuation, tasks) = state.withLock {
-      state -> (CheckedContinuation<FetchDeadline.Outcome, Never>?, [Task<Void, Never>]) in
+      state -> (CheckedContinuation<Value, Never>?, [Task<Void, Never>]) in
       guard state.outcome == nil else { return (nil, []) }
       state.outcome = outcome
       defer {

@@ -1,205 +1,142 @@
 import Core
 import Foundation
 
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
+/// A GET request as the transports send it: the URL and the header fields, in order.
+struct HTTPRequest: Sendable {
+  /// Where to send it (http or https).
+  var url: URL
+  /// Header fields in order, names as given.
+  var headers: [(name: String, value: String)]
+}
 
-/// One HTTP request in flight: its response head, awaited once, and its body as the bytes
-/// arrive.
+/// One HTTP request through to its final response: redirects followed, the final response's
+/// head, and its body as the bytes arrive.
 ///
-/// Built on a `URLSessionDataDelegate` rather than `bytes(for:)`, which Linux's URLSession
-/// lacks; the same code runs on Apple platforms. Each exchange has its own ephemeral
-/// session, invalidated when the exchange ends. Dropping or cancelling the body stream
-/// cancels the request, so a caller that stops reading closes the connection.
+/// The redirects are ours, not the platform's: at most `maximumRedirects`, to http or https
+/// only, never from https down to http, and an `Authorization` header is not carried to
+/// another origin. A redirect's body is not read. `http:` URLs go over
+/// `HTTPSocketTransport`, `https:` over `HTTPSessionTransport`. Every body counts its bytes
+/// as they arrive against `maximumBodyBytes`. Cancelling the waiting task, calling `cancel`
+/// or dropping the body stream ends the exchange at once, whatever the transport does.
 struct HTTPExchange: Sendable {
-  /// The body, chunk by chunk; it finishes when the response is complete and throws the
-  /// transport's error when the connection fails.
-  let body: AsyncThrowingStream<[UInt8], any Error>
-  private let delegate: HTTPExchangeDelegate
-  private let task: URLSessionDataTask
+  /// The most redirects followed for one request.
+  static let maximumRedirects = 10
 
-  /// Starts `request` on a new session with `configuration`.
-  init(_ request: URLRequest, configuration: URLSessionConfiguration) {
-    let (body, continuation) = AsyncThrowingStream<[UInt8], any Error>.makeStream()
-    let delegate = HTTPExchangeDelegate(body: continuation)
-    let session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
-    let task = session.dataTask(with: request)
-    continuation.onTermination = { termination in
-      if case .cancelled = termination { task.cancel() }
-      // Releases the session's hold on the delegate once the task is over.
-      session.finishTasksAndInvalidate()
+  /// The final response's head.
+  let head: HTTPResponseHead
+  /// The URL that answered, after redirects.
+  let url: URL
+  private let connection: HTTPConnection
+
+  /// The final response's body, chunk by chunk; see `HTTPConnection.body`.
+  var body: AsyncThrowingStream<[UInt8], any Error> { connection.body }
+
+  /// Sends `request` and follows its redirects, returning once the final head has arrived.
+  /// - Parameters:
+  ///   - idleTimeout: the longest silence tolerated, before and after the head.
+  ///   - resourceTimeout: the platform's limit on a whole https request (the caller's own
+  ///     deadline is what counts; this only tells URLSession not to hold on longer).
+  ///   - maximumBodyBytes: the largest body accepted, or nil for a stream without end.
+  /// - Throws: `URLError` or `HTTPExchangeError` from the transport or the redirects, or
+  ///   `CancellationError`.
+  static func open(
+    _ request: HTTPRequest, idleTimeout: Duration, resourceTimeout: Duration,
+    maximumBodyBytes: Int?
+  ) async throws -> HTTPExchange {
+    var request = request
+    var redirects = 0
+    while true {
+      let connection = HTTPConnection(maximumBodyBytes: maximumBodyBytes)
+      switch request.url.scheme?.lowercased() {
+      case "http":
+        HTTPSocketTransport.start(request, idleTimeout: idleTimeout, connection: connection)
+      case "https":
+        HTTPSessionTransport.start(
+          request, idleTimeout: idleTimeout, resourceTimeout: resourceTimeout,
+          connection: connection)
+      default:
+        throw HTTPExchangeError.notHTTP
+      }
+      let head: HTTPResponseHead
+      do {
+        head = try await connection.head()
+      } catch {
+        connection.cancel()
+        throw error
+      }
+      guard [301, 302, 303, 307, 308].contains(head.status), let location = head.header("Location")
+      else { return HTTPExchange(head: head, url: request.url, connection: connection) }
+      // The redirect's body is of no use: it is not read.
+      connection.cancel()
+      redirects += 1
+      guard redirects <= maximumRedirects else { throw HTTPExchangeError.tooManyRedirects }
+      request = try redirected(request, to: location)
     }
-    self.body = body
-    self.delegate = delegate
-    self.task = task
-    task.resume()
   }
 
-  /// The response head, once it has arrived.
-  /// - Throws: the transport's error when the request failed before a response; cancelling
-  ///   the waiting task cancels the request.
-  func response() async throws -> HTTPResponseHead {
-    try await withTaskCancellationHandler {
-      try await delegate.head.value()
-    } onCancel: {
-      task.cancel()
-    }
-  }
-
-  /// Cancels the request; the body stream then fails with a cancellation error.
+  /// Cancels the request; the body stream then fails with `CancellationError`.
   func cancel() {
-    task.cancel()
+    connection.cancel()
   }
 
-  /// The session settings both transports share: ephemeral, no URL cache (the client keeps
-  /// its own ETag), no cookies, and `idleTimeout` as the longest silence tolerated.
-  static func configuration(
-    idleTimeout: Duration, resourceTimeout: Duration
-  ) -> URLSessionConfiguration {
-    let configuration = URLSessionConfiguration.ephemeral
-    configuration.urlCache = nil
-    configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-    configuration.httpCookieStorage = nil
-    configuration.httpShouldSetCookies = false
-    configuration.timeoutIntervalForRequest = wholeSeconds(idleTimeout)
-    configuration.timeoutIntervalForResource = wholeSeconds(resourceTimeout)
-    return configuration
-  }
-
-  /// A timeout for URLSession, rounded up to whole seconds (at least one): Linux's
-  /// URLSession truncates its timeouts to whole seconds, so 0.5 s would time out at once.
-  /// Callers that need a finer deadline enforce it themselves.
-  static func wholeSeconds(_ duration: Duration) -> TimeInterval {
-    let seconds = duration.timeInterval
-    guard seconds.isFinite else { return 1 }
-    return max(1, min(seconds.rounded(.up), 365 * 86_400))
-  }
-}
-
-/// The status and headers of a response, as plain values.
-struct HTTPResponseHead: Sendable, Equatable {
-  /// The status code.
-  let status: Int
-  /// Header values by lower-cased name.
-  let headers: [String: String]
-
-  init(status: Int, headers: [String: String]) {
-    self.status = status
-    self.headers = headers
-  }
-
-  init(_ response: HTTPURLResponse) {
-    var headers: [String: String] = [:]
-    for (name, value) in response.allHeaderFields {
-      guard let name = name as? String, let value = value as? String else { continue }
-      headers[name.lowercased()] = value
+  /// The request to send after a redirect to `location`.
+  /// - Throws: `HTTPExchangeError.badRedirect` for a location that is not an http(s) URL or
+  ///   that leaves https for http.
+  static func redirected(
+    _ request: HTTPRequest, to location: String
+  ) throws(HTTPExchangeError) -> HTTPRequest {
+    guard let target = URL(string: location, relativeTo: request.url)?.absoluteURL,
+      let scheme = target.scheme?.lowercased(), scheme == "http" || scheme == "https",
+      let host = target.host, !host.isEmpty
+    else { throw .badRedirect("to \(Excerpt.quoted(location)), which is not an http(s) URL") }
+    let from = request.url.scheme?.lowercased()
+    guard !(from == "https" && scheme == "http") else {
+      throw .badRedirect("from https to http (\(Excerpt.quoted(location)))")
     }
-    self.init(status: response.statusCode, headers: headers)
-  }
-
-  /// The value of header `name` (case-insensitive).
-  func header(_ name: String) -> String? {
-    headers[name.lowercased()]
-  }
-
-  /// The declared body length, when the header holds a valid one.
-  var contentLength: Int? {
-    guard let text = header("Content-Length")?.trimmingCharacters(in: .whitespaces),
-      let length = Int(text), length >= 0
-    else { return nil }
-    return length
-  }
-
-  /// True when the body arrives as sent (no `Content-Encoding`), so its received length can
-  /// be compared with `Content-Length`; URLSession decodes gzip and the lengths then differ.
-  var isIdentityEncoded: Bool {
-    guard let encoding = header("Content-Encoding")?.trimmingCharacters(in: .whitespaces) else {
-      return true
+    var next = request
+    next.url = target
+    if origin(of: target) != origin(of: request.url) {
+      // Credentials are for the origin they were given for.
+      next.headers.removeAll { $0.name.lowercased() == "authorization" }
     }
-    return encoding.isEmpty || encoding.lowercased() == "identity"
+    return next
   }
 
-  /// `Retry-After`, when present and readable.
-  var retryAfter: RetryAfter? {
-    header("Retry-After").flatMap(RetryAfter.init(headerValue:))
-  }
-}
-
-/// Receives one data task's callbacks and hands them to the exchange: the head to whoever
-/// awaits it, the body chunks to the stream.
-private final class HTTPExchangeDelegate: NSObject, URLSessionDataDelegate, Sendable {
-  let head = HeadSlot()
-  private let body: AsyncThrowingStream<[UInt8], any Error>.Continuation
-
-  init(body: AsyncThrowingStream<[UInt8], any Error>.Continuation) {
-    self.body = body
-  }
-
-  func urlSession(
-    _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-    completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
-  ) {
-    guard let response = response as? HTTPURLResponse else {
-      head.resolve(.failure(HTTPExchangeError.notHTTP))
-      completionHandler(.cancel)
-      return
-    }
-    head.resolve(.success(HTTPResponseHead(response)))
-    completionHandler(.allow)
-  }
-
-  func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-    body.yield([UInt8](data))
-  }
-
-  func urlSession(
-    _ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?
-  ) {
-    head.resolve(.failure(error ?? HTTPExchangeError.noResponse))
-    if let error {
-      body.finish(throwing: error)
-    } else {
-      body.finish()
-    }
+  /// Scheme, host and port.
+  private static func origin(of url: URL) -> String {
+    let scheme = url.scheme?.lowercased() ?? ""
+    let port = url.port ?? (scheme == "https" ? 443 : 80)
+    return "\(scheme)://\(url.host?.lowercased() ?? ""):\(port)"
   }
 }
 
 /// Why an exchange produced no usable response although the transport reported no error.
-enum HTTPExchangeError: Error, Equatable {
-  /// The response was not HTTP (a `file:` or `data:` URL).
+enum HTTPExchangeError: Error, Equatable, CustomStringConvertible {
+  /// The URL is not http or https.
   case notHTTP
-  /// The task completed without a response.
+  /// The connection ended without a response.
   case noResponse
-}
+  /// The body passed the exchange's limit.
+  case bodyTooLarge
+  /// More than `HTTPExchange.maximumRedirects` redirects.
+  case tooManyRedirects
+  /// A redirect that is not followed, and why.
+  case badRedirect(String)
+  /// A request header that would break the request's lines.
+  case invalidHeader(String)
+  /// The response is not HTTP/1.x as it should be, and why.
+  case malformedResponse(String)
 
-/// The response head, set once by the delegate and awaited once by the exchange's owner.
-private final class HeadSlot: Sendable {
-  private struct State {
-    var result: Result<HTTPResponseHead, any Error>?
-    var waiter: CheckedContinuation<HTTPResponseHead, any Error>?
-  }
-
-  private let state = LockedState(State())
-
-  /// Sets the outcome unless one is set already, and wakes the waiter.
-  func resolve(_ result: Result<HTTPResponseHead, any Error>) {
-    let waiter = state.withLock { state -> CheckedContinuation<HTTPResponseHead, any Error>? in
-      guard state.result == nil else { return nil }
-      state.result = result
-      defer { state.waiter = nil }
-      return state.waiter
-    }
-    waiter?.resume(with: result)
-  }
-
-  func value() async throws -> HTTPResponseHead {
-    try await withCheckedThrowingContinuation { continuation in
-      let result = state.withLock { state -> Result<HTTPResponseHead, any Error>? in
-        if state.result == nil { state.waiter = continuation }
-        return state.result
-      }
-      if let result { continuation.resume(with: result) }
+  /// For a person: `redirect from https to http ('http://...') refused`.
+  var description: String {
+    switch self {
+    case .notHTTP: "not an HTTP URL"
+    case .noResponse: "no response"
+    case .bodyTooLarge: "the body is larger than the limit"
+    case .tooManyRedirects: "more than \(HTTPExchange.maximumRedirects) redirects"
+    case .badRedirect(let detail): "redirect \(detail) refused"
+    case .invalidHeader(let name): "request header \(Excerpt.quoted(name)) holds a line break"
+    case .malformedResponse(let detail): "malformed HTTP response: \(detail)"
     }
   }
 }

@@ -1,3 +1,4 @@
+import Core
 import Foundation
 
 #if canImport(FoundationNetworking)
@@ -21,7 +22,7 @@ enum HTTPFailure: Equatable {
       return
     }
     guard let urlError = error as? URLError else {
-      self = .connectivity("\(Self.place(url)): \(error)")
+      self = .connectivity("\(Self.place(url)): \(Excerpt.of("\(error)", length: 200))")
       return
     }
     switch urlError.code {
@@ -33,7 +34,7 @@ enum HTTPFailure: Equatable {
 
   /// The scheme, host and port, without the path or query (which may carry secrets).
   private static func place(_ url: URL) -> String {
-    let host = url.host ?? "?"
+    let host = Excerpt.of(url.host ?? "?")
     let port = url.port.map { ":\($0)" } ?? ""
     return "\(url.scheme ?? "http")://\(host)\(port)"
   }

@@ -8,8 +8,8 @@ import Foundation
 /// The real-time stream over HTTP: a GET whose response never ends, carrying one JSON
 /// message per line or Server-Sent Events (`RealtimeMessageFramer` reads both).
 ///
-/// The body is read through a `URLSessionDataDelegate`, chunk by chunk, on Linux and Apple
-/// platforms alike. A stream silent for longer than `idleTimeout` fails with `.timeout`, so a
+/// The body is read chunk by chunk as it arrives (`HTTPExchange`: our own HTTP/1.1 for http,
+/// URLSession for https), redirects followed as for templates. A stream silent for longer than `idleTimeout` fails with `.timeout`, so a
 /// connection a proxy dropped without telling anyone is noticed and replaced; a server
 /// should send a blank line or an SSE comment more often than that.
 public struct HTTPRealtimeTransport: RealtimeTransport {
@@ -17,8 +17,8 @@ public struct HTTPRealtimeTransport: RealtimeTransport {
   public let url: URL
   /// Extra request headers, e.g. `Authorization`.
   public let headers: [String: String]
-  /// The longest silence tolerated, before and after the response head, in whole seconds
-  /// (rounded up: Linux's URLSession counts whole seconds).
+  /// The longest silence tolerated, before and after the response head (in whole seconds,
+  /// rounded up, over https: Linux's URLSession counts whole seconds).
   public let idleTimeout: Duration
 
   /// A transport for the stream at `url`.
@@ -34,30 +34,25 @@ public struct HTTPRealtimeTransport: RealtimeTransport {
   public func connect() async throws(RealtimeStreamError)
     -> AsyncThrowingStream<[UInt8], any Error>
   {
-    var request = URLRequest(
-      url: url, cachePolicy: .reloadIgnoringLocalCacheData,
-      timeoutInterval: HTTPExchange.wholeSeconds(idleTimeout))
-    request.httpMethod = "GET"
-    request.setValue("text/event-stream, application/json", forHTTPHeaderField: "Accept")
-    request.setValue("no-cache", forHTTPHeaderField: "Cache-Control")
+    var fields = [
+      (name: "Accept", value: "text/event-stream, application/json"),
+      (name: "Cache-Control", value: "no-cache"),
+    ]
     for (name, value) in headers.sorted(by: { $0.key < $1.key }) {
-      request.setValue(value, forHTTPHeaderField: name)
+      fields.append((name, value))
     }
-    // A long-lived stream has no total deadline, only the idle one.
-    let exchange = HTTPExchange(
-      request,
-      configuration: HTTPExchange.configuration(
-        idleTimeout: idleTimeout, resourceTimeout: .seconds(365 * 86_400)))
-    let head: HTTPResponseHead
+    let exchange: HTTPExchange
     do {
-      head = try await exchange.response()
+      // A long-lived stream has no total deadline and no size limit, only the idle timeout.
+      exchange = try await HTTPExchange.open(
+        HTTPRequest(url: url, headers: fields), idleTimeout: idleTimeout,
+        resourceTimeout: .seconds(365 * 86_400), maximumBodyBytes: nil)
     } catch {
-      exchange.cancel()
       throw mapError(error)
     }
-    guard head.status == 200 else {
+    guard exchange.head.status == 200 else {
       exchange.cancel()
-      throw .http(status: head.status, retryAfter: head.retryAfter)
+      throw .http(status: exchange.head.status, retryAfter: exchange.head.retryAfter)
     }
     return forward(exchange.body)
   }
@@ -87,7 +82,7 @@ public struct HTTPRealtimeTransport: RealtimeTransport {
 
   private static func mapError(_ error: any Error, url: URL) -> RealtimeStreamError {
     if let exchangeError = error as? HTTPExchangeError {
-      return .invalidResponse(exchangeError == .notHTTP ? "not an HTTP URL" : "no response")
+      return .invalidResponse(exchangeError.description)
     }
     switch HTTPFailure(error, url: url) {
     case .timeout: return .timeout

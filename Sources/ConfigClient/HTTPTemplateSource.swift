@@ -14,10 +14,11 @@ import Foundation
 /// refused, reset or unreachable connection is `.connectivity`; silence past the timeout is
 /// `.timeout`; a body over `maximumBodyBytes` (declared or actually received) is
 /// `.bodyTooLarge`, and the download stops there; a body shorter than its `Content-Length`
-/// is `.truncatedBody`.
+/// is `.truncatedBody`. Redirects are followed (at most 10, never from https to http; see
+/// `HTTPExchange`), and a redirect that is not followed is `.invalidResponse`.
 ///
-/// Each fetch runs on its own ephemeral session with no URL cache: the ETag logic is the
-/// client's, and a cache would answer for the server.
+/// Each fetch has its own connection, with no URL cache: the ETag logic is the client's,
+/// and a cache would answer for the server.
 public struct HTTPTemplateSource: TemplateSource {
   /// Where the template is.
   public let url: URL
@@ -44,60 +45,48 @@ public struct HTTPTemplateSource: TemplateSource {
   }
 
   /// GETs the template, conditionally on `etag`, giving up after `timeout`.
+  ///
+  /// The deadline covers the whole fetch, redirects included, not only silences: a server
+  /// trickling one byte at a time, or streaming a redirect's body without end, still runs
+  /// out of time, and the fetch ends then even if the platform is slow to let go of the
+  /// request.
   /// - Throws: `TemplateSourceError` for every failure, as the type's summary describes.
   public func fetchTemplate(
     ifNoneMatch etag: String?, timeout: Duration
   ) async throws(TemplateSourceError) -> TemplateFetchResponse {
-    let request = makeRequest(ifNoneMatch: etag, timeout: timeout)
-    let configuration = HTTPExchange.configuration(idleTimeout: timeout, resourceTimeout: timeout)
-    let time = timeSource
-    let outcome = await withTaskGroup(of: Result<TemplateFetchResponse, TemplateSourceError>.self) {
-      group in
-      group.addTask { await receive(HTTPExchange(request, configuration: configuration)) }
-      group.addTask {
-        // The deadline covers the whole fetch, not only silences: a server trickling one
-        // byte at a time still runs out of time.
-        do {
-          try await time.sleep(for: timeout)
-          return .failure(.timeout)
-        } catch {
-          return .failure(Self.cancelled)
-        }
-      }
-      let first = await group.next() ?? .failure(Self.cancelled)
-      group.cancelAll()
-      return first
+    let request = makeRequest(ifNoneMatch: etag)
+    let outcome = await FetchDeadline.race(
+      timeout: timeout, time: timeSource, timedOut: .failure(.timeout),
+      cancelled: .failure(FetchDeadline.cancelled)
+    ) {
+      await receive(request, timeout: timeout)
     }
     return try outcome.get()
   }
 
-  /// The error a cancelled fetch reports; the caller that cancelled it ignores it anyway.
-  private static let cancelled = TemplateSourceError.connectivity("the fetch was cancelled")
-
-  private func makeRequest(ifNoneMatch etag: String?, timeout: Duration) -> URLRequest {
-    var request = URLRequest(
-      url: url, cachePolicy: .reloadIgnoringLocalCacheData,
-      timeoutInterval: HTTPExchange.wholeSeconds(timeout))
-    request.httpMethod = "GET"
-    request.setValue("application/json", forHTTPHeaderField: "Accept")
+  private func makeRequest(ifNoneMatch etag: String?) -> HTTPRequest {
+    var fields = [(name: "Accept", value: "application/json")]
     for (name, value) in headers.sorted(by: { $0.key < $1.key }) {
-      request.setValue(value, forHTTPHeaderField: name)
+      fields.append((name, value))
     }
-    if let etag { request.setValue(etag, forHTTPHeaderField: "If-None-Match") }
-    return request
+    if let etag { fields.append((name: "If-None-Match", value: etag)) }
+    return HTTPRequest(url: url, headers: fields)
   }
 
-  /// Reads the exchange to its end, or to the first reason to stop.
+  /// Reads the final response to its end, or to the first reason to stop.
   private func receive(
-    _ exchange: HTTPExchange
+    _ request: HTTPRequest, timeout: Duration
   ) async -> Result<TemplateFetchResponse, TemplateSourceError> {
-    defer { exchange.cancel() }
-    let head: HTTPResponseHead
+    let exchange: HTTPExchange
     do {
-      head = try await exchange.response()
+      exchange = try await HTTPExchange.open(
+        request, idleTimeout: timeout, resourceTimeout: timeout,
+        maximumBodyBytes: maximumBodyBytes)
     } catch {
       return .failure(failure(error, afterHead: nil, received: 0))
     }
+    defer { exchange.cancel() }
+    let head = exchange.head
     switch head.status {
     case 200:
       break
@@ -121,7 +110,7 @@ public struct HTTPTemplateSource: TemplateSource {
     } catch {
       return .failure(failure(error, afterHead: head, received: body.count))
     }
-    if Task.isCancelled { return .failure(Self.cancelled) }
+    if Task.isCancelled { return .failure(FetchDeadline.cancelled) }
     if let declared = head.contentLength, head.isIdentityEncoded, body.count < declared {
       return .failure(.truncatedBody(received: body.count, expected: declared))
     }
@@ -134,14 +123,18 @@ public struct HTTPTemplateSource: TemplateSource {
     _ error: any Error, afterHead head: HTTPResponseHead?, received: Int
   ) -> TemplateSourceError {
     if let exchangeError = error as? HTTPExchangeError {
-      return .invalidResponse(
-        exchangeError == .notHTTP ? "\(url.scheme ?? "?") is not HTTP" : "no response")
+      switch exchangeError {
+      case .bodyTooLarge: return .bodyTooLarge(limit: maximumBodyBytes)
+      case .notHTTP: return .invalidResponse("\(url.scheme ?? "?") is not HTTP")
+      case .noResponse, .tooManyRedirects, .badRedirect, .invalidHeader, .malformedResponse:
+        return .invalidResponse(exchangeError.description)
+      }
     }
     switch HTTPFailure(error, url: url) {
     case .timeout:
       return .timeout
     case .cancelled:
-      return Self.cancelled
+      return FetchDeadline.cancelled
     case .connectivity(let message):
       guard let head else { return .connectivity(message) }
       return .truncatedBody(received: received, expected: head.contentLength)

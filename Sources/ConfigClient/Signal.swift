@@ -1,3 +1,5 @@
+import Core
+
 /// A value of the evaluation context that a condition can test.
 public enum Signal: Sendable, Hashable {
   /// `app.customSignal['key']` or a server template's `customSignalKey`.
@@ -27,11 +29,12 @@ public enum Signal: Sendable, Hashable {
 }
 
 extension Signal: CustomStringConvertible {
-  /// The signal as the expression language spells it, e.g. `app.customSignal['grade']`.
+  /// The signal as messages name it, e.g. `customSignal 'grade'`, with a long key cut as
+  /// Core's `Excerpt` cuts every value a message repeats.
   public var description: String {
     switch self {
-    case .customSignal(let key): "customSignal '\(key)'"
-    case .userProperty(let key): "userProperty '\(key)'"
+    case .customSignal(let key): "customSignal \(Excerpt.quoted(key))"
+    case .userProperty(let key): "userProperty \(Excerpt.quoted(key))"
     case .appID: "app.id"
     case .appVersion: "app.version"
     case .appBuild: "app.build"

@@ -1,3 +1,5 @@
+import Core
+
 /// One problem found while reading or validating a template: how bad, where, and what.
 public struct TemplateProblem: Sendable, Hashable, CustomStringConvertible {
   /// Whether the problem makes the template unusable.
@@ -16,11 +18,14 @@ public struct TemplateProblem: Sendable, Hashable, CustomStringConvertible {
   /// What is wrong, for a person.
   public var message: String
 
-  /// Creates a problem.
+  /// Creates a problem. The location (at most 200 characters and 300 Unicode scalars) and
+  /// the message (500 and 600) are kept to one line (Core's `Excerpt.line`: both ends kept,
+  /// control characters spelled), whatever keys, names or values from the template they
+  /// repeat, so a problem's description is under 1,000 scalars.
   public init(_ severity: Severity, at location: String, _ message: String) {
     self.severity = severity
-    self.location = location
-    self.message = message
+    self.location = Excerpt.line(location, length: 200, scalars: 300)
+    self.message = Excerpt.line(message, length: 500, scalars: 600)
   }
 
   /// For example `error: parameters.flag: "yes" is not a BOOLEAN (expected true or false)`.
@@ -42,10 +47,22 @@ public struct TemplateError: Error, Sendable, Hashable, CustomStringConvertible 
   /// The errors only.
   public var errors: [TemplateProblem] { problems.filter { $0.severity == .error } }
 
-  /// One problem per line.
+  /// The errors (or the warnings, when there are no errors) on one line of under 1,000
+  /// Unicode scalars: as many as fit, then how many more there are.
   public var description: String {
     let shown = errors.isEmpty ? problems : errors
-    return "invalid template: "
-      + shown.map { "\($0.location): \($0.message)" }.joined(separator: "; ")
+    var text = "invalid template: "
+    var scalars = text.unicodeScalars.count
+    for (index, problem) in shown.enumerated() {
+      // A problem is under 1,000 scalars; the first is shown whatever its length.
+      let item = Excerpt.line("\(problem.location): \(problem.message)", length: 800, scalars: 850)
+      let count = item.unicodeScalars.count
+      guard index == 0 || scalars + count + 2 <= 900 else {
+        return text + "; and \(shown.count - index) more"
+      }
+      text += (index == 0 ? "" : "; ") + item
+      scalars += count + 2
+    }
+    return text
   }
 }

@@ -20,8 +20,10 @@ public struct ConfigValueError: Error, Sendable, Equatable, CustomStringConverti
 
   /// For example `key 'isUnderMaintenance': "maybe" is not a boolean`.
   public var description: String {
-    let shown = rawValue.count > 80 ? String(rawValue.prefix(77)) + "..." : rawValue
-    let subject = key.isEmpty ? "value" : "key '\(key)'"
+    // Up to 80 characters whole, else the first 77 and `...`.
+    let (whole, isCut) = Excerpt.cut(rawValue, length: 80)
+    let shown = isCut ? Excerpt.of(rawValue, length: 77) : whole
+    let subject = key.isEmpty ? "value" : "key \(Excerpt.quoted(key))"
     var text = "\(subject): \"\(shown)\" is not \(expected)"
     if let detail { text += " (\(detail))" }
     return text

@@ -191,7 +191,8 @@ private struct JSONReader {
       let key = try readString()
       skipWhitespace()
       guard current == UInt8(ascii: ":") else {
-        throw error("expected ':' after object key \"\(key)\", found \(describeCurrent())")
+        throw error(
+          "expected ':' after object key \"\(Excerpt.of(key))\", found \(describeCurrent())")
       }
       index += 1
       let valueStart = index

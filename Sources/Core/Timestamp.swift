@@ -162,7 +162,7 @@ public struct TimestampParseError: Error, Sendable, Equatable, CustomStringConve
 
   /// For example `invalid timestamp "2025-13-01T00:00:00Z" at column 6: month must be 1...12`.
   public var description: String {
-    "invalid timestamp \"\(input)\" at column \(column): \(message)"
+    "invalid timestamp \"\(Excerpt.of(input))\" at column \(column): \(message)"
   }
 }
 

@@ -18,8 +18,10 @@ struct CachedRemoteConfig {
     "--cache", "DIR", "The directory the client keeps its state in.")
   static let contextOption = ToolOption.value(
     "--context", "C.json", "The evaluation context (kept in the cache).")
+  static let timeoutOption = ToolOption.value(
+    "--timeout", "SECONDS", "How long a fetch may take, redirects included (default: 60).")
 
-  /// Reads the `--url`, `--cache` and `--context` options and restores the client from
+  /// Reads the `--url`, `--cache`, `--context` and `--timeout` options and restores the client from
   /// the cache, printing the cache's diagnostics as warnings.
   /// - Throws: `UsageError` for a missing option or a URL that is not http(s);
   ///   `InputFileError` for an unreadable context file.
@@ -29,9 +31,10 @@ struct CachedRemoteConfig {
   ) async throws -> CachedRemoteConfig {
     let url = try httpURL(arguments, "--url")
     let cache = try arguments.required("--cache")
+    let timeout = try arguments.seconds("--timeout") ?? .seconds(60)
     let context = try arguments.value("--context").map(ContextFile.load)
     let client = RemoteConfigClient(
-      settings: RemoteConfigSettings(autoActivate: autoActivate),
+      settings: RemoteConfigSettings(fetchTimeout: timeout, autoActivate: autoActivate),
       source: HTTPTemplateSource(url: url, timeSource: environment.timeSource),
       store: FileConfigStore(directoryPath: cache), timeSource: environment.timeSource,
       random: environment.random)
@@ -84,7 +87,8 @@ struct CachedRemoteConfig {
       scheme == "http" || scheme == "https", url.host != nil
     else {
       throw UsageError(
-        command: arguments.command, message: "option '\(name)' needs an http(s) URL, got '\(text)'")
+        command: arguments.command,
+        message: "option '\(name)' needs an http(s) URL, got \(Excerpt.quoted(text))")
     }
     return url
   }

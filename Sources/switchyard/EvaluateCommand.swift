@@ -25,13 +25,17 @@ extension ToolCommand {
       let now = time.now
       let values = template.evaluate(context, defaults: defaults, now: now)
       var object = JSONObject()
-      for key in values.keys {
+      let keys = values.keys
+      // One explanation pass for every key: each condition is evaluated once, not per key.
+      let explanations =
+        explain ? template.explain(keys: keys, context, defaults: defaults, now: now) : []
+      for (position, key) in keys.enumerated() {
         guard let value = values.configValue(forKey: key) else { continue }
         var entry = JSONObject([
           ("value", .string(value.rawValue)), ("source", .string(value.source.rawValue)),
         ])
         if explain {
-          let reasons = template.explain(key: key, context, defaults: defaults, now: now).reasons
+          let reasons = explanations[position].reasons
           entry["reasons"] = .array(reasons.map { .string($0.description) })
         }
         object[key] = .object(entry)

@@ -16,11 +16,12 @@ extension ToolCommand {
     ToolCommand(
       name: "fetch",
       summary: "Fetch a template from a URL, activate and cache it, and print the active values.",
-      synopsis: "switchyard fetch --url URL --cache DIR [--context C.json]",
+      synopsis: "switchyard fetch --url URL --cache DIR [--context C.json] [--timeout SECONDS]",
       options: [
         CachedRemoteConfig.templateURLOption,
         CachedRemoteConfig.cacheOption,
         CachedRemoteConfig.contextOption,
+        CachedRemoteConfig.timeoutOption,
       ]
     ) { arguments, io in
       let remote = try await CachedRemoteConfig.open(

@@ -45,7 +45,7 @@ enum JSONLinesInput {
         io.printLine(try answer(object, number).jsonText)
       } catch {
         status = .failure
-        let message: JSONValue = ["error": .string("line \(number): \(error)")]
+        let message: JSONValue = ["error": .string(Excerpt.line("line \(number): \(error)"))]
         io.printLine(message.jsonText)
       }
     }

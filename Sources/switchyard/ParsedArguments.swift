@@ -1,3 +1,5 @@
+import Core
+
 /// A command's arguments after parsing: option values, flags and positionals, with
 /// accessors that turn a missing or malformed value into a `UsageError`.
 struct ParsedArguments: Sendable {
@@ -19,7 +21,7 @@ struct ParsedArguments: Sendable {
   /// The value for `name`, or a usage error saying it is required.
   func required(_ name: String) throws(UsageError) -> String {
     guard let value = value(name) else {
-      throw UsageError(command: command, message: "missing required option '\(name)'")
+      throw UsageError(command: command, message: "missing required option \(Excerpt.quoted(name))")
     }
     return value
   }
@@ -31,10 +33,30 @@ struct ParsedArguments: Sendable {
       throw UsageError(
         command: command,
         message:
-          "option '\(name)' needs an integer in \(range.lowerBound)...\(range.upperBound), got '\(text)'"
+          "option '\(name)' needs an integer in \(range.lowerBound)...\(range.upperBound), got \(Excerpt.quoted(text))"
       )
     }
     return number
+  }
+
+  /// The value for `name` read as a positive number of seconds (`60`, `0.5`), at most a
+  /// day, or nil when absent.
+  func seconds(_ name: String) throws(UsageError) -> Duration? {
+    guard let text = value(name) else { return nil }
+    // Digits with an optional fraction: no sign, exponent, hex, `inf` or `nan`.
+    let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+    let isDecimal =
+      (1...2).contains(parts.count) && !parts[0].isEmpty
+      && parts.allSatisfy { $0.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } }
+      && (parts.count == 1 || !parts[1].isEmpty)
+    guard isDecimal, let seconds = Double(text), seconds > 0, seconds <= 86_400 else {
+      throw UsageError(
+        command: command,
+        message:
+          "option '\(name)' needs a number of seconds above 0 and at most 86400, got \(Excerpt.quoted(text))"
+      )
+    }
+    return .milliseconds(Int64((seconds * 1_000).rounded(.up)))
   }
 }
 
@@ -75,11 +97,12 @@ enum CommandLineParser {
       }
       let (name, inlineValue) = split(argument)
       guard let option = command.options.first(where: { $0.name == name }) else {
-        throw UsageError(command: command.name, message: "unknown option '\(name)'")
+        throw UsageError(command: command.name, message: "unknown option \(Excerpt.quoted(name))")
       }
       if option.valueName == nil {
         guard inlineValue == nil else {
-          throw UsageError(command: command.name, message: "option '\(name)' takes no value")
+          throw UsageError(
+            command: command.name, message: "option \(Excerpt.quoted(name)) takes no value")
         }
         parsed.flags.insert(name)
       } else if let value = inlineValue ?? remaining.popFirst() {

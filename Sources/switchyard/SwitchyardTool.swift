@@ -1,3 +1,5 @@
+import Core
+
 /// The `switchyard` command-line tool: finds the command named by the first argument,
 /// parses the rest against its options and runs it, mapping errors to exit statuses.
 enum SwitchyardTool {
@@ -34,14 +36,16 @@ enum SwitchyardTool {
     }
     if first == "help" {
       guard let command = command(named: arguments[1]) else {
-        return fail(UsageError(command: nil, message: "unknown command '\(arguments[1])'"), io)
+        return fail(
+          UsageError(command: nil, message: "unknown command \(Excerpt.quoted(arguments[1]))"), io)
       }
       io.printLine(command.helpText)
       return .success
     }
     guard let command = command(named: first) else {
       let message =
-        first.hasPrefix("-") ? "unknown option '\(first)'" : "unknown command '\(first)'"
+        first.hasPrefix("-")
+        ? "unknown option \(Excerpt.quoted(first))" : "unknown command \(Excerpt.quoted(first))"
       return fail(UsageError(command: nil, message: message), io)
     }
     let rest = Array(arguments.dropFirst())

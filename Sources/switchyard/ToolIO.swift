@@ -1,3 +1,4 @@
+import Core
 import Foundation
 import Synchronization
 
@@ -24,8 +25,9 @@ struct ToolIO: Sendable {
     writeOutput(line + "\n")
   }
 
-  /// Prints one line to standard error.
+  /// Prints one line to standard error: made one line, of bounded length, if what it
+  /// repeats from outside would break it (Core's `Excerpt.line`).
   func printError(_ line: String) {
-    writeError(line + "\n")
+    writeError(Excerpt.line(line, length: 2_000) + "\n")
   }
 }

@@ -19,13 +19,15 @@ extension ToolCommand {
       name: "watch",
       summary: "Fetch and activate, then print one JSON line per real-time update activated.",
       synopsis:
-        "switchyard watch --url URL --stream URL --cache DIR [--context C.json] [--max-updates K]",
+        "switchyard watch --url URL --stream URL --cache DIR [--context C.json] [--max-updates K]"
+        + " [--timeout SECONDS]",
       options: [
         CachedRemoteConfig.templateURLOption,
         .value("--stream", "URL", "The real-time invalidation stream (http or https)."),
         CachedRemoteConfig.cacheOption,
         CachedRemoteConfig.contextOption,
         .value("--max-updates", "K", "Stop after K updates (default: run until interrupted)."),
+        CachedRemoteConfig.timeoutOption,
       ]
     ) { arguments, io in
       let streamURL = try CachedRemoteConfig.httpURL(arguments, "--stream")

@@ -1,3 +1,4 @@
+import ConfigClient
 import Core
 import Foundation
 import Testing
@@ -149,5 +150,68 @@ struct FetchCommandTests {
     let (status, capture) = await CapturedToolIO.run(arguments)
     #expect(status == .usage)
     #expect(capture.error.hasPrefix("switchyard fetch: "))
+  }
+
+  @Test(
+    "--timeout takes a positive number of seconds; anything else is a usage error",
+    arguments: [
+      "0", "0.0", "-1", "abc", "", "1e3", "inf", "nan", "0x10", "1.", ".5", "86401", "5s",
+    ])
+  func badTimeout(value: String) async {
+    for command in ["fetch", "watch"] {
+      let (status, capture) = await CapturedToolIO.run(
+        [
+          command, "--url", "http://127.0.0.1:1/t", "--stream", "http://127.0.0.1:1/s",
+          "--cache", "/tmp/x", "--timeout", value,
+        ].filter { command == "watch" || ($0 != "--stream" && $0 != "http://127.0.0.1:1/s") })
+      #expect(status == .usage)
+      #expect(
+        capture.error.hasPrefix(
+          "switchyard \(command): option '--timeout' needs a number of seconds above 0"))
+    }
+  }
+
+  @Test(
+    "the fetch ends at --timeout on the command's clock, after a redirect whose body never ends")
+  func timeoutAfterRedirect() async throws {
+    try await LoopbackHTTPServer.with { server in
+      server.enqueue(
+        at: "/old", .redirect(to: "/t.json", body: .endless(chunk: Array("x".utf8), chunked: false))
+      )
+      server.enqueue(at: "/t.json", .stall)
+      let time = ManualTimeSource(now: Self.start)
+      let command = ToolCommand.makeFetch(
+        environment: NetworkCommandEnvironment(timeSource: time, random: .constant(0)))
+      let cache = try TemporaryDirectory()
+      let run = Task {
+        await CommandRunner.run(
+          command,
+          [
+            "--url", server.url("/old").absoluteString, "--cache", cache.url.path, "--timeout",
+            "2.5",
+          ])
+      }
+      _ = await server.waitForRequests(count: 2)
+      await time.waitForSleepers(count: 1)
+      time.advance(by: .milliseconds(2_500))
+      let (status, capture) = await run.value
+      #expect(status == .failure)
+      #expect(
+        capture.error.contains("did not answer within the fetch timeout; nothing is cached yet"))
+      await server.waitUntilNoOpenConnections()
+    }
+  }
+
+  @Test("a redirect to a body without end stops at the size limit and exits 1")
+  func endlessBody() async throws {
+    try await LoopbackHTTPServer.with { server in
+      server.enqueue(at: "/old", .redirect(to: "/t.json"))
+      server.enqueue(at: "/t.json", .endless())
+      let cache = try TemporaryDirectory()
+      let (status, capture) = await Self.fetch(
+        ["--url", server.url("/old").absoluteString, "--cache", cache.url.path], at: Self.start)
+      #expect(status == .failure)
+      #expect(capture.error.contains("larger than the limit of 1000000 bytes"))
+    }
   }
 }

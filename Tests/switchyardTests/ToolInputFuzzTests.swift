@@ -123,10 +123,7 @@ struct ToolInputFuzzTests {
     let unreadable = failures.filter { $0.contains(": holds U+") }
     let others = failures.filter { !$0.contains(": holds U+") }
     #expect(others.isEmpty, "\(others.count) failures: \(others.prefix(3))")
-    withKnownIssue("issue 9: unknown field names and JSON keys are quoted whole, controls and all")
-    {
-      #expect(unreadable.isEmpty, "\(unreadable.count) failures: \(unreadable.prefix(3))")
-    }
+    #expect(unreadable.isEmpty, "\(unreadable.count) failures: \(unreadable.prefix(3))")
   }
 
   @Test("a context file with a line that is not UTF-8 still gets one answer line per line")
@@ -188,8 +185,6 @@ struct ToolInputFuzzTests {
     let unreadable = failures.filter { $0.contains(": holds U+") }
     let others = failures.filter { !$0.contains(": holds U+") }
     #expect(others.isEmpty, "\(others.count) failures: \(others.prefix(3))")
-    withKnownIssue("issue 9: keys and operator names reach problems uncut, controls and all") {
-      #expect(unreadable.isEmpty, "\(unreadable.count) failures: \(unreadable.prefix(3))")
-    }
+    #expect(unreadable.isEmpty, "\(unreadable.count) failures: \(unreadable.prefix(3))")
   }
 }

@@ -27,7 +27,7 @@ struct ConditionExpressionFuzzTests {
         }
         if error.conditionName != name
           || !ErrorTextRule.hasPrefix(
-            error.description, "condition '\(name)', column \(error.column): ")
+            error.description, "condition \(Excerpt.quoted(name)), column \(error.column): ")
         {
           place.add(seed: seed, iteration: iteration, input: expression, error.description)
         }
@@ -100,9 +100,7 @@ struct ConditionExpressionFuzzTests {
     }
     rules.column.expectNone()
     rules.place.expectNone()
-    withKnownIssue("issue 9: the condition name is quoted whole, controls and all") {
-      rules.line.expectNone()
-    }
+    rules.line.expectNone()
   }
 
   @Test(

@@ -134,13 +134,9 @@ struct EvaluationContextFuzzTests {
       }
     }
     #expect(rules.accepted > 0)
-    withKnownIssue("issue 9: JSONParseError quotes an object key whole, controls and all") {
-      rules.json.expectNone()
-    }
+    rules.json.expectNone()
     rules.place.expectNone()
-    withKnownIssue("issue 9: an unknown field's name is quoted whole, controls and all") {
-      rules.line.expectNone()
-    }
+    rules.line.expectNone()
     rules.roundTrip.expectNone()
   }
 
@@ -157,9 +153,7 @@ struct EvaluationContextFuzzTests {
       }
     }
     rules.place.expectNone()
-    withKnownIssue("issue 9: an invalid timestamp is quoted whole, controls and all") {
-      rules.line.expectNone()
-    }
+    rules.line.expectNone()
     rules.roundTrip.expectNone()
   }
 }

@@ -100,10 +100,7 @@ struct TemplateReaderFuzzTests {
     #expect(rules.rejected > 0)
     rules.place.expectNone()
     rules.agreement.expectNone()
-    withKnownIssue("issue 9: keys and operator names reach messages uncut, bidi controls included")
-    {
-      rules.line.expectNone()
-    }
+    rules.line.expectNone()
     rules.thrown.expectNone()
   }
 
@@ -127,9 +124,7 @@ struct TemplateReaderFuzzTests {
     }
     rules.agreement.expectNone()
     rules.line.expectNone()
-    withKnownIssue("issue 9: TemplateError joins every error into one line of any length") {
-      rules.thrown.expectNone()
-    }
+    rules.thrown.expectNone()
   }
 
   @Test(
@@ -149,11 +144,7 @@ struct TemplateReaderFuzzTests {
       rules.place.expectNone()
     }
     rules.agreement.expectNone()
-    withKnownIssue("issue 9: names, keys and values reach messages uncut and unescaped") {
-      rules.line.expectNone()
-    }
-    withKnownIssue("issue 9: TemplateError repeats those messages, joined without a bound") {
-      rules.thrown.expectNone()
-    }
+    rules.line.expectNone()
+    rules.thrown.expectNone()
   }
 }

@@ -17,6 +17,7 @@ import Foundation
 /// defer { server.stop() }
 /// server.serveTemplate(at: "/t", json, etag: "\"v1\"")   // 200, or 304 on a match
 /// server.enqueue(at: "/t", .status(500), .stall)           // these first, in order
+/// server.enqueue(at: "/old", .redirect(to: "/t", body: .endless(chunk: x, chunked: false)))
 /// let log = await server.waitForRequests(count: 3)
 /// ```
 final class LoopbackHTTPServer: Sendable {
@@ -266,6 +267,15 @@ final class LoopbackHTTPServer: Sendable {
       LoopbackSocket.sendAll(connection, Array((head + "\r\n").utf8) + body)
     case .stall:
       waitForClientOrStop(connection)
+    case .endless(let chunk, let chunked):
+      if chunked { head += "Transfer-Encoding: chunked\r\n" }
+      var payload = chunk
+      if chunked {
+        payload = Array((String(chunk.count, radix: 16) + "\r\n").utf8) + chunk + Array("\r\n".utf8)
+      }
+      // Ends when a send fails: the client left, or `stop` shut the socket down.
+      guard LoopbackSocket.sendAll(connection, Array((head + "\r\n").utf8)) else { return }
+      while LoopbackSocket.sendAll(connection, payload) {}
     case .stream(let stream):
       if stream.framing == .chunked { head += "Transfer-Encoding: chunked\r\n" }
       LoopbackSocket.sendAll(connection, Array((head + "\r\n").utf8))

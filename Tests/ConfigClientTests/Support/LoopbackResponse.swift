@@ -16,6 +16,9 @@ struct LoopbackResponse: Sendable {
     case stall
     /// A long-lived body the test writes to through the `LoopbackStream`.
     case stream(LoopbackStream)
+    /// `chunk` sent again and again, as fast as the client reads, until the client leaves or
+    /// the server stops: a body without end (close-delimited, or chunked when `chunked`).
+    case endless(chunk: [UInt8], chunked: Bool)
   }
 
   /// The status code.
@@ -68,10 +71,29 @@ struct LoopbackResponse: Sendable {
       body: .stream(stream))
   }
 
+  /// A redirect (302 unless given) to `location`, whose own body may be `body`: an endless
+  /// one tests that a redirect's body is not read.
+  static func redirect(
+    to location: String, status: Int = 302, body: Body = .complete(Array("moved\n".utf8))
+  ) -> LoopbackResponse {
+    LoopbackResponse(status: status, headers: [(name: "Location", value: location)], body: body)
+  }
+
+  /// 200 whose body never ends: `text` over and over, close-delimited or chunked.
+  static func endless(_ text: String = "{\"parameters\": {}} ", chunked: Bool = false)
+    -> LoopbackResponse
+  {
+    LoopbackResponse(
+      status: 200, headers: [(name: "Content-Type", value: "application/json")],
+      body: .endless(chunk: Array(String(repeating: text, count: 1_000).utf8), chunked: chunked))
+  }
+
   /// The reason phrase for the status line (any phrase is valid HTTP; these read well).
   var reasonPhrase: String {
     switch status {
     case 200: "OK"
+    case 301: "Moved Permanently"
+    case 302: "Found"
     case 304: "Not Modified"
     case 404: "Not Found"
     case 429: "Too Many Requests"
@@ -92,6 +114,7 @@ extension LoopbackResponse: CustomTestStringConvertible {
       case .closeDelimited(let bytes): "\(bytes.count) bytes, close-delimited"
       case .stall: "stall"
       case .stream: "stream"
+      case .endless(_, let chunked): chunked ? "endless, chunked" : "endless"
       }
     let headers = self.headers.map { "\($0.name): \($0.value)" }.joined(separator: ", ")
     return "\(status) [\(headers)] \(body)"

@@ -1,0 +1,54 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// The status and headers of a response, as plain values.
+struct HTTPResponseHead: Sendable, Equatable {
+  /// The status code.
+  let status: Int
+  /// Header values by lower-cased name.
+  let headers: [String: String]
+
+  init(status: Int, headers: [String: String]) {
+    self.status = status
+    self.headers = headers
+  }
+
+  init(_ response: HTTPURLResponse) {
+    var headers: [String: String] = [:]
+    for (name, value) in response.allHeaderFields {
+      guard let name = name as? String, let value = value as? String else { continue }
+      headers[name.lowercased()] = value
+    }
+    self.init(status: response.statusCode, headers: headers)
+  }
+
+  /// The value of header `name` (case-insensitive).
+  func header(_ name: String) -> String? {
+    headers[name.lowercased()]
+  }
+
+  /// The declared body length, when the header holds a valid one.
+  var contentLength: Int? {
+    guard let text = header("Content-Length")?.trimmingCharacters(in: .whitespaces),
+      let length = Int(text), length >= 0
+    else { return nil }
+    return length
+  }
+
+  /// True when the body arrives as sent (no `Content-Encoding`), so its received length can
+  /// be compared with `Content-Length`; URLSession decodes gzip and the lengths then differ.
+  var isIdentityEncoded: Bool {
+    guard let encoding = header("Content-Encoding")?.trimmingCharacters(in: .whitespaces) else {
+      return true
+    }
+    return encoding.isEmpty || encoding.lowercased() == "identity"
+  }
+
+  /// `Retry-After`, when present and readable.
+  var retryAfter: RetryAfter? {
+    header("Retry-After").flatMap(RetryAfter.init(headerValue:))
+  }
+}

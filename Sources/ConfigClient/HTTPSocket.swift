@@ -1,0 +1,199 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The POSIX calls a plain-HTTP connection needs, each bounded in time: a non-blocking TCP
+/// socket that is only read or written after `poll` says it is ready, with a wake pipe in
+/// every wait so that cancelling ends any wait at once. Every call retries on `EINTR`.
+enum HTTPSocket {
+  /// How a wait ended.
+  enum Readiness {
+    /// The socket is ready (or has an error or end of stream to report).
+    case ready
+    /// The wake pipe was written: the connection is cancelled.
+    case woken
+    /// Nothing happened within the timeout.
+    case timedOut
+  }
+
+  /// A pipe whose read end becomes readable, for good, once a byte is written.
+  static func makeWakePipe() -> (read: Int32, write: Int32)? {
+    var ends: [Int32] = [-1, -1]
+    guard pipe(&ends) == 0 else { return nil }
+    setCloseOnExec(ends[0])
+    setCloseOnExec(ends[1])
+    return (ends[0], ends[1])
+  }
+
+  /// Writes the byte that wakes every wait on the pipe.
+  static func wake(_ descriptor: Int32) {
+    var byte: UInt8 = 1
+    _ = write(descriptor, &byte, 1)
+  }
+
+  /// The addresses of `host`, or nil when it cannot be resolved. Blocks in the resolver;
+  /// callers run it on the connection's own thread.
+  static func resolve(host: String, port: Int) -> [(family: Int32, address: [UInt8])]? {
+    var hints = addrinfo()
+    hints.ai_family = AF_UNSPEC
+    #if canImport(Darwin)
+      hints.ai_socktype = SOCK_STREAM
+    #else
+      hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+    #endif
+    var list: UnsafeMutablePointer<addrinfo>?
+    guard getaddrinfo(host, String(port), &hints, &list) == 0, let first = list else {
+      return nil
+    }
+    defer { freeaddrinfo(first) }
+    var addresses: [(family: Int32, address: [UInt8])] = []
+    var entry: UnsafeMutablePointer<addrinfo>? = first
+    while let current = entry {
+      if let address = current.pointee.ai_addr {
+        let bytes = UnsafeRawBufferPointer(
+          start: address, count: Int(current.pointee.ai_addrlen))
+        addresses.append((current.pointee.ai_family, Array(bytes)))
+      }
+      entry = current.pointee.ai_next
+    }
+    return addresses.isEmpty ? nil : addresses
+  }
+
+  /// Whether connecting failed because nothing listens there, took too long, or was
+  /// cancelled.
+  enum ConnectFailure: Error {
+    case refused
+    case timedOut
+    case cancelled
+  }
+
+  /// A connected non-blocking socket to `address`.
+  static func connect(
+    family: Int32, address: [UInt8], wake: Int32, timeout: Int32
+  ) -> Result<Int32, ConnectFailure> {
+    #if canImport(Darwin)
+      let descriptor = socket(family, SOCK_STREAM, 0)
+    #else
+      let descriptor = socket(family, Int32(SOCK_STREAM.rawValue), 0)
+    #endif
+    guard descriptor >= 0 else { return .failure(.refused) }
+    setCloseOnExec(descriptor)
+    _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
+    #if canImport(Darwin)
+      var on: Int32 = 1
+      setsockopt(descriptor, SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
+    #endif
+    let started = address.withUnsafeBytes { raw -> Int32 in
+      guard let base = raw.baseAddress else { return -1 }
+      let address = base.assumingMemoryBound(to: sockaddr.self)
+      #if canImport(Darwin)
+        return Darwin.connect(descriptor, address, socklen_t(raw.count))
+      #else
+        return Glibc.connect(descriptor, address, socklen_t(raw.count))
+      #endif
+    }
+    if started == 0 { return .success(descriptor) }
+    // Interrupted or not: a non-blocking connect goes on, and `poll` says when it is done.
+    guard errno == EINPROGRESS || errno == EINTR else {
+      close(descriptor)
+      return .failure(.refused)
+    }
+    switch wait(descriptor, writable: true, wake: wake, timeout: timeout) {
+    case .woken:
+      close(descriptor)
+      return .failure(.cancelled)
+    case .timedOut:
+      close(descriptor)
+      return .failure(.timedOut)
+    case .ready:
+      var error: Int32 = 0
+      var length = socklen_t(MemoryLayout<Int32>.size)
+      guard getsockopt(descriptor, SOL_SOCKET, SO_ERROR, &error, &length) == 0, error == 0 else {
+        close(descriptor)
+        return .failure(.refused)
+      }
+      return .success(descriptor)
+    }
+  }
+
+  /// Waits until `descriptor` is readable (or writable), the wake pipe is written, or
+  /// `timeout` milliseconds pass.
+  static func wait(_ descriptor: Int32, writable: Bool, wake: Int32, timeout: Int32) -> Readiness {
+    let events = Int16(writable ? POLLOUT : POLLIN)
+    var descriptors = [
+      pollfd(fd: descriptor, events: events, revents: 0),
+      pollfd(fd: wake, events: Int16(POLLIN), revents: 0),
+    ]
+    while true {
+      let ready = poll(&descriptors, 2, timeout)
+      if ready < 0 && errno == EINTR { continue }
+      if ready < 0 || descriptors[1].revents != 0 { return .woken }
+      return ready == 0 ? .timedOut : .ready
+    }
+  }
+
+  /// Writes all of `bytes`, waiting for room as needed; false when the peer is gone, the
+  /// wait timed out or the wake pipe was written.
+  static func sendAll(_ descriptor: Int32, _ bytes: [UInt8], wake: Int32, timeout: Int32) -> Bool {
+    var offset = 0
+    while offset < bytes.count {
+      let written = bytes.withUnsafeBytes { buffer -> Int in
+        guard let start = buffer.baseAddress else { return -1 }
+        #if canImport(Darwin)
+          return send(descriptor, start + offset, bytes.count - offset, 0)
+        #else
+          return send(descriptor, start + offset, bytes.count - offset, Int32(MSG_NOSIGNAL))
+        #endif
+      }
+      if written > 0 {
+        offset += written
+        continue
+      }
+      guard written < 0, errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK else {
+        return false
+      }
+      if errno == EINTR { continue }
+      guard case .ready = wait(descriptor, writable: true, wake: wake, timeout: timeout) else {
+        return false
+      }
+    }
+    return true
+  }
+
+  /// What one read returned.
+  enum Received {
+    case bytes([UInt8])
+    case endOfStream
+    case wouldBlock
+    case failed
+  }
+
+  /// Reads what is there, up to `capacity` bytes, without blocking.
+  static func receive(_ descriptor: Int32, capacity: Int = 64 * 1024) -> Received {
+    var buffer = [UInt8](repeating: 0, count: capacity)
+    while true {
+      let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, capacity, 0) }
+      if count > 0 { return .bytes(Array(buffer[..<count])) }
+      if count == 0 { return .endOfStream }
+      if errno == EINTR { continue }
+      return errno == EAGAIN || errno == EWOULDBLOCK ? .wouldBlock : .failed
+    }
+  }
+
+  /// Closes a descriptor.
+  static func close(_ descriptor: Int32) {
+    #if canImport(Darwin)
+      _ = Darwin.close(descriptor)
+    #else
+      _ = Glibc.close(descriptor)
+    #endif
+  }
+
+  private static func setCloseOnExec(_ descriptor: Int32) {
+    _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+  }
+}

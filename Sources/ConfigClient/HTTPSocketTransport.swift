@@ -1,0 +1,187 @@
+import Core
+import Foundation
+
+/// Plain HTTP/1.1 (`http:` URLs) over a TCP socket, one thread per request, with every wait
+/// bounded: a silence longer than the idle timeout fails with `URLError(.timedOut)`, and
+/// cancelling wakes any wait at once through a pipe.
+///
+/// Ours rather than URLSession's because URLSession on Linux reads a redirect's body to its
+/// end before telling its delegate anything (a server that redirects and then streams without
+/// end kept a fetch spinning until its timeout), and its cancellation can block. Here every
+/// response's bytes are seen as they arrive: a redirect's head is handed over as soon as it is
+/// read and its body is never read, and a body stops at the connection's limit.
+enum HTTPSocketTransport {
+  /// Sends `request` and feeds the response to `connection`, on a new thread.
+  static func start(_ request: HTTPRequest, idleTimeout: Duration, connection: HTTPConnection) {
+    guard let wakePipe = HTTPSocket.makeWakePipe() else {
+      connection.finish(throwing: URLError(.cannotConnectToHost))
+      return
+    }
+    let run = SocketRun(
+      request: request, connection: connection, wakePipe: wakePipe,
+      timeout: milliseconds(idleTimeout))
+    connection.setStop { run.wake() }
+    Thread.detachNewThread { run.run() }
+  }
+
+  /// A timeout for `poll`, in milliseconds: at least 1, at most a day.
+  static func milliseconds(_ duration: Duration) -> Int32 {
+    let seconds = duration.timeInterval
+    guard seconds.isFinite, seconds > 0 else { return 1 }
+    return Int32(max(1, min(seconds * 1_000, 86_400_000)).rounded(.up))
+  }
+
+  /// The request's bytes: the request line, `Host`, the caller's headers and
+  /// `Connection: close` (one request per connection).
+  /// - Throws: `HTTPExchangeError.invalidHeader` for a header that could smuggle a line.
+  static func requestBytes(_ request: HTTPRequest) throws(HTTPExchangeError) -> [UInt8] {
+    let components = URLComponents(url: request.url, resolvingAgainstBaseURL: true)
+    var target = components?.percentEncodedPath ?? "/"
+    if target.isEmpty { target = "/" }
+    if let query = components?.percentEncodedQuery { target += "?" + query }
+    var host = request.url.host ?? ""
+    if host.contains(":") { host = "[" + host + "]" }
+    if let port = request.url.port, port != 80 { host += ":\(port)" }
+    var text = "GET \(target) HTTP/1.1\r\nHost: \(host)\r\n"
+    for (name, value) in request.headers {
+      let reserved = ["host", "connection", "content-length", "transfer-encoding"]
+      guard !reserved.contains(name.lowercased()) else { continue }
+      guard isToken(name), !value.unicodeScalars.contains(where: { $0.value < 0x20 && $0 != "\t" })
+      else { throw .invalidHeader(name) }
+      text += "\(name): \(value)\r\n"
+    }
+    text += "Connection: close\r\n\r\n"
+    return Array(text.utf8)
+  }
+
+  /// Whether `name` is an HTTP token (a valid header name).
+  private static func isToken(_ name: String) -> Bool {
+    !name.isEmpty
+      && name.utf8.allSatisfy { byte in
+        switch byte {
+        case 0x30...0x39, 0x41...0x5A, 0x61...0x7A: true
+        default: Array("!#$%&'*+-.^_`|~".utf8).contains(byte)
+        }
+      }
+  }
+}
+
+/// One request's thread: connects, sends, reads, and hands the response to the connection.
+private final class SocketRun: Sendable {
+  let request: HTTPRequest
+  let connection: HTTPConnection
+  let timeout: Int32
+  private let wakeRead: Int32
+  private let wakeWrite: Int32
+  /// Whether the pipe is closed (the thread is over), so `wake` never writes to a
+  /// descriptor number the system has reused.
+  private let isClosed = LockedState(false)
+
+  init(
+    request: HTTPRequest, connection: HTTPConnection, wakePipe: (read: Int32, write: Int32),
+    timeout: Int32
+  ) {
+    self.request = request
+    self.connection = connection
+    self.timeout = timeout
+    wakeRead = wakePipe.read
+    wakeWrite = wakePipe.write
+  }
+
+  /// Ends any wait of the thread; it then closes the socket and stops.
+  func wake() {
+    isClosed.withLock { closed in
+      if !closed { HTTPSocket.wake(wakeWrite) }
+    }
+  }
+
+  func run() {
+    defer {
+      isClosed.withLock { closed in
+        closed = true
+        HTTPSocket.close(wakeRead)
+        HTTPSocket.close(wakeWrite)
+      }
+    }
+    let bytes: [UInt8]
+    do {
+      bytes = try HTTPSocketTransport.requestBytes(request)
+    } catch {
+      return connection.finish(throwing: error)
+    }
+    guard let host = request.url.host, !host.isEmpty,
+      let addresses = HTTPSocket.resolve(host: host, port: request.url.port ?? 80)
+    else { return connection.finish(throwing: URLError(.cannotFindHost)) }
+    guard let descriptor = connect(addresses) else { return }
+    defer { HTTPSocket.close(descriptor) }
+    guard HTTPSocket.sendAll(descriptor, bytes, wake: wakeRead, timeout: timeout) else {
+      return connection.finish(throwing: URLError(.networkConnectionLost))
+    }
+    read(descriptor)
+  }
+
+  /// The first address that accepts; nil (with the connection finished) when none does.
+  private func connect(_ addresses: [(family: Int32, address: [UInt8])]) -> Int32? {
+    var failure = URLError(.cannotConnectToHost)
+    for address in addresses {
+      switch HTTPSocket.connect(
+        family: address.family, address: address.address, wake: wakeRead, timeout: timeout)
+      {
+      case .success(let descriptor):
+        return descriptor
+      case .failure(.cancelled):
+        connection.finish(throwing: CancellationError())
+        return nil
+      case .failure(.timedOut):
+        failure = URLError(.timedOut)
+      case .failure(.refused):
+        continue
+      }
+    }
+    connection.finish(throwing: failure)
+    return nil
+  }
+
+  /// Reads until the response is complete, the connection fails, the idle timeout passes
+  /// or the connection is cancelled (the head of a redirect cancels it: its body is never
+  /// read).
+  private func read(_ descriptor: Int32) {
+    var reader = HTTPResponseReader()
+    while true {
+      switch HTTPSocket.wait(descriptor, writable: false, wake: wakeRead, timeout: timeout) {
+      case .woken:
+        return connection.finish(throwing: CancellationError())
+      case .timedOut:
+        return connection.finish(throwing: URLError(.timedOut))
+      case .ready:
+        break
+      }
+      let events: [HTTPResponseReader.Event]
+      do throws(HTTPResponseReader.Failure) {
+        switch HTTPSocket.receive(descriptor) {
+        case .bytes(let bytes): events = try reader.consume(bytes)
+        case .endOfStream: events = try reader.finish()
+        case .wouldBlock: continue
+        case .failed: return connection.finish(throwing: URLError(.networkConnectionLost))
+        }
+      } catch {
+        switch error {
+        case .truncated:
+          return connection.finish(throwing: URLError(.networkConnectionLost))
+        case .malformed(let detail):
+          return connection.finish(throwing: HTTPExchangeError.malformedResponse(detail))
+        }
+      }
+      for event in events {
+        switch event {
+        case .head(let head):
+          connection.deliver(head: head)
+        case .body(let bytes):
+          guard bytes.isEmpty || connection.deliver(body: bytes) else { return }
+        case .end:
+          return connection.finish(throwing: nil)
+        }
+      }
+    }
+  }
+}
