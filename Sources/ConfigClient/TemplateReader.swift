@@ -87,7 +87,7 @@ private struct ReadingSession {
 
   mutating func readTemplate(_ document: JSONValue) -> Template? {
     guard case .object(let root) = document else {
-      error("", "a template must be a JSON object, found \(document.kindDescription)")
+      error("template", "a template must be a JSON object, found \(document.kindDescription)")
       return nil
     }
     var template = Template()

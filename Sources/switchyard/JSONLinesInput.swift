@@ -5,29 +5,28 @@ import Foundation
 /// output line; a bad line gets `{"error": "line N: what is wrong"}` in its place, the run
 /// goes on, and the exit status is 1 if any line was bad.
 enum JSONLinesInput {
-  /// The lines of `path` (`-` for standard input), without line terminators. A final
-  /// newline does not make an extra empty line.
-  static func lines(at path: String, io: ToolIO) throws -> [String] {
+  /// The lines of `path` (`-` for standard input) as bytes, without line terminators. A
+  /// final newline does not make an extra empty line. Lines stay bytes, so a line that is not
+  /// UTF-8 is that line's error (the parser names the byte), not the whole input's.
+  static func lines(at path: String, io: ToolIO) throws -> [[UInt8]] {
     if path == "-" {
-      var lines: [String] = []
-      while let line = io.readInputLine() { lines.append(line) }
+      var lines: [[UInt8]] = []
+      while let line = io.readInputLine() { lines.append(Array(line.utf8)) }
       return lines
     }
-    let text = try InputFile.readText(at: path)
+    let data = try InputFile.readData(at: path)
     // Split on bytes: Swift treats "\r\n" as one Character, so a Character split would
     // leave CRLF lines whole.
-    var lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-      .map { line in
-        String(decoding: line.last == UInt8(ascii: "\r") ? line.dropLast() : line, as: UTF8.self)
-      }
-    if lines.last == "" { lines.removeLast() }
+    var lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+      .map { line in Array(line.last == UInt8(ascii: "\r") ? line.dropLast() : line) }
+    if lines.last?.isEmpty == true { lines.removeLast() }
     return lines
   }
 
   /// Answers each line with `answer(object, lineNumber)`, printing one JSON line per input
   /// line; errors thrown by `answer` become that line's `{"error": ...}`.
   static func answer(
-    _ lines: [String], io: ToolIO, _ answer: (JSONObject, Int) throws -> JSONValue
+    _ lines: [[UInt8]], io: ToolIO, _ answer: (JSONObject, Int) throws -> JSONValue
   ) -> ExitStatus {
     var status = ExitStatus.success
     for (offset, line) in lines.enumerated() {

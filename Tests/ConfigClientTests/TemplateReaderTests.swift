@@ -71,7 +71,7 @@ struct TemplateReaderTests {
   @Test(
     "structural problems name the key path",
     arguments: [
-      (#"[]"#, "", "a template must be a JSON object, found an array"),
+      (#"[]"#, "template", "a template must be a JSON object, found an array"),
       (#"{"conditions": {}}"#, "conditions", "expected an array, found an object"),
       (
         #"{"conditions": [{"expression": "true"}]}"#, "conditions[0].name",

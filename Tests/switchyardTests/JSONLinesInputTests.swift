@@ -10,7 +10,8 @@ struct JSONLinesInputTests {
   func oneAnswerPerLine() {
     let capture = CapturedToolIO()
     let lines = [#"{"n": 1}"#, "not json", "[1, 2]", #"{"n": 2}"#, "", #"{"fail": true}"#]
-    let status = JSONLinesInput.answer(lines, io: capture.io) { object, number in
+    let status = JSONLinesInput.answer(lines.map { Array($0.utf8) }, io: capture.io) {
+      object, number in
       if object["fail"] != nil { throw LineError("asked to fail") }
       return ["line": .number(JSONNumber(number)), "n": object["n"] ?? .null]
     }
@@ -29,9 +30,8 @@ struct JSONLinesInputTests {
   @Test("all good lines exit 0")
   func allGood() {
     let capture = CapturedToolIO()
-    let status = JSONLinesInput.answer([#"{}"#, #"{"a": "b"}"#], io: capture.io) { object, _ in
-      .object(object)
-    }
+    let lines = [#"{}"#, #"{"a": "b"}"#].map { Array($0.utf8) }
+    let status = JSONLinesInput.answer(lines, io: capture.io) { object, _ in .object(object) }
     #expect(status == .success)
     #expect(capture.outputLines == ["{}", #"{"a":"b"}"#])
   }
@@ -43,13 +43,14 @@ struct JSONLinesInputTests {
     defer { try? FileManager.default.removeItem(at: url) }
     try Data("{\"a\":1}\r\n\n{\"b\":2}\n".utf8).write(to: url)
     let lines = try JSONLinesInput.lines(at: url.path, io: CapturedToolIO().io)
-    #expect(lines == [#"{"a":1}"#, "", #"{"b":2}"#])
+    #expect(lines.map { String(decoding: $0, as: UTF8.self) } == [#"{"a":1}"#, "", #"{"b":2}"#])
   }
 
   @Test("'-' reads standard input")
   func readsStandardInput() throws {
     let capture = CapturedToolIO(input: ["{}", "{\"x\":1}"])
-    #expect(try JSONLinesInput.lines(at: "-", io: capture.io) == ["{}", #"{"x":1}"#])
+    let lines = try JSONLinesInput.lines(at: "-", io: capture.io)
+    #expect(lines.map { String(decoding: $0, as: UTF8.self) } == ["{}", #"{"x":1}"#])
   }
 
   @Test("a missing file is an error that names the path")

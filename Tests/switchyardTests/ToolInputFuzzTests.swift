@@ -135,10 +135,8 @@ struct ToolInputFuzzTests {
     try Data(bytes).write(to: URL(fileURLWithPath: path))
     let (status, capture) = await CapturedToolIO.run(["evaluate", "--contexts", path])
     #expect(status == .failure)
-    withKnownIssue("issue 9: one invalid byte rejects the whole file instead of its line") {
-      #expect(capture.outputLines.count == Self.contextLines.count)
-      #expect(capture.outputLines.first?.hasPrefix(#"{"error":"line 1: "#) == true)
-    }
+    #expect(capture.outputLines.count == Self.contextLines.count)
+    #expect(capture.outputLines.first?.hasPrefix(#"{"error":"line 1: "#) == true)
   }
 
   @Test("--explain answers 100 damaged context lines with one line each")

@@ -119,9 +119,7 @@ struct TemplateReaderFuzzTests {
     }
     #expect(rules.evaluated > 0)
     #expect(rules.rejected > 0)
-    withKnownIssue("issue 9: 'a template must be a JSON object' has an empty location") {
-      rules.place.expectNone()
-    }
+    rules.place.expectNone()
     rules.agreement.expectNone()
     rules.line.expectNone()
     rules.thrown.expectNone()
@@ -140,9 +138,7 @@ struct TemplateReaderFuzzTests {
         rules.check(bytes, seed: seed, iteration: iteration, contexts: &contexts)
       }
     }
-    withKnownIssue("issue 9: 'a template must be a JSON object' has an empty location") {
-      rules.place.expectNone()
-    }
+    rules.place.expectNone()
     rules.agreement.expectNone()
     rules.line.expectNone()
     rules.thrown.expectNone()
