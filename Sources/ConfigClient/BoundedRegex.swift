@@ -52,7 +52,8 @@ public struct BoundedRegex: Sendable, Hashable {
 
   /// The pattern as given.
   public let pattern: String
-  private let program: BoundedRegexProgram
+  /// The compiled program, shared by reference among copies.
+  let program: BoundedRegexProgram
 
   /// Compiles a pattern.
   /// - Throws: `RegexSyntaxError` naming the column of the first problem: a syntax error,

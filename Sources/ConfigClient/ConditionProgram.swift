@@ -94,6 +94,19 @@ struct ConditionProgramBuilder {
   private var targetProblems: [TemplateProblem] = []
   /// Each condition's worst-case regex steps, in template order (0 for most).
   private var regexCosts: [Int] = []
+  /// The sum of `regexCosts` so far. Past the evaluation budget the template is in error;
+  /// past `regexCompilationLimit` further regex targets are not even compiled, so what a
+  /// template can make us build stays bounded however many patterns it lists.
+  private var totalRegexCost = 0
+  /// Four evaluation budgets: searches that far past the budget run only when the conditions
+  /// before them were skipped (an `and` whose earlier part is false), so a template in error
+  /// still evaluates as written up to there. A search costs at least 500 steps per
+  /// instruction, so this compiles about 4 × 10^5 instructions (some 10 MB) at most.
+  static let regexCompilationLimit = 4 * BoundedRegex.maximumEvaluationCost
+  /// Regex targets left uncompiled because the budget was already spent.
+  private var uncompiledRegexTargets = 0
+  /// Programs by pattern, so a pattern listed many times is compiled once.
+  private var regexByPattern: [String: BoundedRegex] = [:]
   private var stringIndex: [String: Int] = [:]
   private var seedIndex: [String: Int] = [:]
   private var signalKeyIndex: [String: Int] = [:]
@@ -110,18 +123,21 @@ struct ConditionProgramBuilder {
   /// evaluation may take: each regex node runs at most once per evaluation, and each of
   /// its targets at most `worstCaseSearchCost` steps.
   private var regexCostProblems: [TemplateProblem] {
-    let total = regexCosts.reduce(0, +)
     let budget = BoundedRegex.maximumEvaluationCost
-    guard total > budget,
+    guard totalRegexCost > budget,
       let costliest = regexCosts.indices.max(by: { regexCosts[$0] < regexCosts[$1] })
     else { return [] }
+    let uncompiled =
+      uncompiledRegexTargets == 0
+      ? ""
+      : "; \(uncompiledRegexTargets) more regex targets past it were not compiled and never match"
     return [
       TemplateProblem(
         .error, at: "conditions",
-        "regex targets could take \(total) steps in one evaluation, over the budget of "
+        "regex targets could take \(totalRegexCost) steps in one evaluation, over the budget of "
           + "\(budget) (costliest: condition \(Excerpt.quoted(tables.names[costliest])), "
           + "\(regexCosts[costliest]) steps); with long values, conditions that reach a regex "
-          + "past the budget are false. Use fewer or smaller patterns")
+          + "past the budget are false\(uncompiled). Use fewer or smaller patterns")
     ]
   }
 
@@ -237,8 +253,16 @@ struct ConditionProgramBuilder {
     case .string(.containsRegex, let patterns):
       var compiled: [BoundedRegex] = []
       for pattern in patterns {
+        guard totalRegexCost <= Self.regexCompilationLimit else {
+          uncompiledRegexTargets += 1
+          continue
+        }
         do {
-          compiled.append(try BoundedRegex(pattern))
+          let regex = try regexByPattern[pattern] ?? BoundedRegex(pattern)
+          regexByPattern[pattern] = regex
+          compiled.append(regex)
+          regexCosts[regexCosts.count - 1] += regex.worstCaseSearchCost
+          totalRegexCost += regex.worstCaseSearchCost
         } catch {
           report(.error, "\(error); that target never matches")
         }
@@ -248,7 +272,6 @@ struct ConditionProgramBuilder {
       }
       let start = tables.regexes.count
       tables.regexes.append(contentsOf: compiled)
-      regexCosts[regexCosts.count - 1] += compiled.reduce(0) { $0 + $1.worstCaseSearchCost }
       return .regex(slot(signal), start..<tables.regexes.count)
     case .string(let op, let targets):
       let stored =

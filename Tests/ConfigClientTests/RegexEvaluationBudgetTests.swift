@@ -1,7 +1,8 @@
-import ConfigClient
 import Core
 import Foundation
 import Testing
+
+@testable import ConfigClient
 
 /// The regex steps of one evaluation are bounded as a whole, not only per search: a
 /// template listing a hundred worst-case patterns cannot make one context cost seconds.
@@ -91,5 +92,33 @@ struct RegexEvaluationBudgetTests {
     #expect(many.diagnostics.contains { $0.location == "conditions" && $0.severity == .error })
     let fewer = Self.template(conditions: 124, patterns: ["a"])
     #expect(!fewer.diagnostics.contains { $0.location == "conditions" })
+  }
+
+  @Test("a template listing thousands of costly patterns compiles only up to four budgets' worth")
+  func compilationIsBounded() {
+    // 3,000 distinct patterns of 20,000 instructions each would be 6 × 10^7 instructions
+    // (more than a gigabyte); the builder stops after a few and says how many it left.
+    let patterns = (0..<3_000).map { "x\($0)(?:[a-z]{1000}){19}" }
+    let compiled = Self.template(conditions: 1, patterns: patterns)
+    let regexes = compiled.storage.program.regexes
+    let cost = regexes.reduce(0) { $0 + $1.worstCaseSearchCost }
+    #expect(cost <= ConditionProgramBuilder.regexCompilationLimit + 10_010_224)
+    #expect(regexes.count < 25)
+    let problem = compiled.diagnostics.first { $0.location == "conditions" }
+    #expect(problem?.severity == .error)
+    #expect(
+      problem?.message.contains(
+        "\(3_000 - regexes.count) more regex targets past it were not compiled and never match")
+        == true)
+  }
+
+  @Test("a pattern listed many times is compiled once and shared")
+  func repeatedPatternsShareOneProgram() {
+    let compiled = Self.template(conditions: 1, patterns: ["a+b", "c", "a+b", "a+b"])
+    let regexes = compiled.storage.program.regexes
+    #expect(regexes.count == 4)
+    #expect(regexes[0].program === regexes[2].program)
+    #expect(regexes[0].program === regexes[3].program)
+    #expect(regexes[0].program !== regexes[1].program)
   }
 }

@@ -20,7 +20,9 @@ struct ConditionExpressionFuzzTests {
         _ = try ConditionExpressionParser.parse(expression, conditionName: name)
         accepted += 1
       } catch {
-        if !(1...(expression.unicodeScalars.count + 1)).contains(error.column) || error.message.isEmpty {
+        if !(1...(expression.unicodeScalars.count + 1)).contains(error.column)
+          || error.message.isEmpty
+        {
           column.add(
             seed: seed, iteration: iteration, input: expression,
             "column \(error.column) of \(expression.unicodeScalars.count + 1): \(error.message)")
