@@ -1,13 +1,14 @@
 import ConfigClient
 import Core
 import Foundation
+import SwitchyardTestSupport
 import Testing
 
 /// The client's fetch rules with the real HTTP source against a loopback server: ETags,
 /// throttling after 429 and repeated 5xx, and no throttling for timeouts and refusals.
 @Suite("RemoteConfigClient over HTTP", .timeLimit(.minutes(1)))
 struct ClientOverHTTPTests {
-  static let template = RealtimeTestTemplates.json(version: 7, ["greeting": "hi"])
+  static let template = ClientFixtures.template(version: 7, ["greeting": "hi"])
 
   /// A client on `path` of `server` whose clock (intervals, throttle, timeout) is `time`.
   static func client(
@@ -137,7 +138,7 @@ struct ClientOverHTTPTests {
   func brokenBodies(response: LoopbackResponse, error: TemplateSourceError) async throws {
     try await LoopbackHTTPServer.with { server in
       server.enqueue(
-        at: "/t", .ok(RealtimeTestTemplates.json(version: 1, ["a": "b"]), etag: "\"1\""), response)
+        at: "/t", .ok(ClientFixtures.template(version: 1, ["a": "b"]), etag: "\"1\""), response)
       let client = Self.client(server, time: ManualTimeSource(), maximumTemplateBytes: 200)
       try await client.fetchAndActivate()
       await #expect(throws: FetchError.source(error)) {

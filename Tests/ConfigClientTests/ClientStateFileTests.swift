@@ -1,5 +1,6 @@
 import Core
 import Foundation
+import SwitchyardTestSupport
 import Testing
 
 @testable import ConfigClient
@@ -27,7 +28,7 @@ struct ClientStateFileTests {
       let loaded = try #require(try await store.load())
       #expect(loaded == encoded.bytes)
 
-      let decoded = try ClientStateFile.decode(loaded, now: ClientFixtures.start)
+      let decoded = try ClientStateFile.decode(loaded, now: TestTime.start)
       #expect(decoded.problems.isEmpty, "case \(index): \(decoded.problems)")
       #expect(decoded.state == state, "case \(index) of seed \(seed) did not read back equal")
 
@@ -63,11 +64,11 @@ struct ClientStateFileTests {
     }
     let body = try TemplateBody(validating: template(depth))
     var state = ClientState()
-    state.active = ClientState.Active(template: body, activatedAt: ClientFixtures.start)
+    state.active = ClientState.Active(template: body, activatedAt: TestTime.start)
     state.fetched = ClientState.Fetched(
-      template: body, etag: "e", fetchedAt: ClientFixtures.start, isActivated: false)
-    let bytes = ClientStateFile.encode(state, savedAt: ClientFixtures.start).bytes
-    let decoded = try ClientStateFile.decode(bytes, now: ClientFixtures.start)
+      template: body, etag: "e", fetchedAt: TestTime.start, isActivated: false)
+    let bytes = ClientStateFile.encode(state, savedAt: TestTime.start).bytes
+    let decoded = try ClientStateFile.decode(bytes, now: TestTime.start)
     #expect(decoded.problems.isEmpty)
     #expect(decoded.state == state)
     #expect(throws: TemplateError.self) { try TemplateBody(validating: template(depth + 1)) }
@@ -93,7 +94,7 @@ struct ClientStateFileTests {
       firstOpenTime: Date(timeIntervalSince1970: .nan), now: .distantFuture.addingTimeInterval(1e15)
     )
     let bytes = ClientStateFile.encode(state, savedAt: Date(timeIntervalSince1970: .infinity)).bytes
-    let decoded = try ClientStateFile.decode(bytes, now: ClientFixtures.start)
+    let decoded = try ClientStateFile.decode(bytes, now: TestTime.start)
     #expect(decoded.problems.isEmpty)
     #expect(decoded.state.lastSuccessfulFetchAt == Timestamp.latest)
     #expect(decoded.state.throttle.throttledUntil == Timestamp.earliest)
@@ -108,10 +109,10 @@ struct ClientStateFileTests {
     state.context = EvaluationContext(
       randomizationID: String(repeating: "x", count: RemoteConfigLimits.contextBytes))
     state.isStale = true
-    let encoded = ClientStateFile.encode(state, savedAt: ClientFixtures.start)
+    let encoded = ClientStateFile.encode(state, savedAt: TestTime.start)
     #expect(encoded.leftOut.count == 1)
     #expect(encoded.leftOut.first?.hasPrefix("the context (") == true)
-    let decoded = try ClientStateFile.decode(encoded.bytes, now: ClientFixtures.start)
+    let decoded = try ClientStateFile.decode(encoded.bytes, now: TestTime.start)
     #expect(decoded.problems.isEmpty)
     #expect(decoded.state.context == nil && decoded.state.isStale)
   }
@@ -130,10 +131,10 @@ struct ClientStateFileTests {
       "active":{"activatedAt":1767225600.5,"template":\(template),"futureField":{}},
       "futureSection":[1,2,3]}
       """
-    let decoded = try ClientStateFile.decode(Array(old.utf8), now: ClientFixtures.start)
+    let decoded = try ClientStateFile.decode(Array(old.utf8), now: TestTime.start)
     #expect(decoded.problems.isEmpty)
     #expect(!decoded.state.isStale)
-    #expect(decoded.state.lastSuccessfulFetchAt == Date(timeIntervalSince1970: 1_767_225_600.5))
+    #expect(decoded.state.lastSuccessfulFetchAt == TestTime.start.addingTimeInterval(0.5))
     #expect(decoded.state.context?.randomizationID == "u1")
     #expect(decoded.state.active?.template.bytes == Array(template.utf8))
     #expect(decoded.state.fetched?.isActivated == true && decoded.state.fetched?.etag == "e1")

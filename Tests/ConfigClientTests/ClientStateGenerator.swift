@@ -1,5 +1,6 @@
 import Core
 import Foundation
+import SwitchyardTestSupport
 
 @testable import ConfigClient
 
@@ -151,7 +152,7 @@ struct ClientStateGenerator {
     case 7:
       return Date(timeIntervalSinceReferenceDate: .random(in: -1e-300...1e-300, using: &random))
     case 8: return Date(timeIntervalSince1970: .random(in: -2...2, using: &random))
-    default: return ClientFixtures.start.addingTimeInterval(.random(in: 0...1e6, using: &random))
+    default: return TestTime.start.addingTimeInterval(.random(in: 0...1e6, using: &random))
     }
   }
 

@@ -1,11 +1,12 @@
 import ConfigClient
 import Core
 import Foundation
+import SwitchyardTestSupport
 import Testing
 
 @Suite("Client templates end to end")
 struct ClientTemplateTests {
-  let now = EvaluationTestSupport.now
+  let now = TestTime.start
 
   private func compiled() throws -> CompiledTemplate {
     CompiledTemplate(try Template(json: TemplateFixtures.text("client-template.json")))

@@ -1,6 +1,7 @@
 import ConfigClient
 import Core
 import Foundation
+import SwitchyardTestSupport
 import Testing
 
 private typealias Support = EvaluationTestSupport
@@ -375,7 +376,7 @@ struct ConditionEvaluationTests {
 
   @Test("dateTime compares the context's time, else the caller's clock")
   func dateTime() {
-    let instant = Date(timeIntervalSince1970: 1_767_225_600)  // the support's default now
+    let instant = TestTime.start  // where the support evaluates
     let before = Condition.signal(
       SignalCondition(
         .evaluationTime,

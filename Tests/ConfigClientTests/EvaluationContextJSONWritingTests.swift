@@ -1,6 +1,7 @@
 import ConfigClient
 import Core
 import Foundation
+import SwitchyardTestSupport
 import Testing
 
 @Suite("EvaluationContext JSON writing")
@@ -14,7 +15,7 @@ struct EvaluationContextJSONWritingTests {
         appID: "app", appVersion: "2.1.0", appBuild: "210", platform: "ios", country: "JP",
         language: "ja", userProperties: ["plan": "pro"], audiences: ["b", "a"],
         installationID: "fid", firstOpenTime: Date(timeIntervalSince1970: 1_700_000_000.5),
-        now: Date(timeIntervalSince1970: 1_767_225_600)),
+        now: TestTime.start),
       EvaluationContext(
         audiences: [], firstOpenTime: Date(timeIntervalSince1970: 1_700_000_000.123456)),
     ])
@@ -41,7 +42,7 @@ struct EvaluationContextJSONWritingTests {
   func stableText() {
     let context = EvaluationContext(
       customSignals: ["b": "2", "a": "1"], audiences: ["z", "y"],
-      firstOpenTime: Date(timeIntervalSince1970: 1_767_225_600.25))
+      firstOpenTime: TestTime.start.addingTimeInterval(0.25))
     #expect(
       JSONValue.object(context.jsonObject).jsonText
         == #"{"customSignals":{"a":"1","b":"2"},"audiences":["y","z"],"firstOpen":"2026-01-01T00:00:00.25Z"}"#
@@ -53,7 +54,7 @@ struct EvaluationContextJSONWritingTests {
 struct ConfigSnapshotTests {
   @Test("a defaults-only snapshot serves the defaults and has no version")
   func defaultsOnly() {
-    let snapshot = ConfigSnapshot(defaults: InAppDefaults(["a": "1"]), now: ClientFixtures.start)
+    let snapshot = ConfigSnapshot(defaults: InAppDefaults(["a": "1"]), now: TestTime.start)
     #expect(snapshot["a"] == ConfigValue(key: "a", rawValue: "1", source: .default))
     #expect(snapshot["b"] == .missing(key: "b"))
     #expect(snapshot.versionNumber == nil && snapshot.template == nil)
@@ -64,10 +65,10 @@ struct ConfigSnapshotTests {
     let template = CompiledTemplate(
       try Template(json: ClientFixtures.template(["a": "1", "b": "2"])))
     let old = ConfigSnapshot(
-      defaults: InAppDefaults(["a": "1", "c": "3"]), now: ClientFixtures.start)
+      defaults: InAppDefaults(["a": "1", "c": "3"]), now: TestTime.start)
     let new = ConfigSnapshot(
-      template: template, activatedAt: ClientFixtures.start, context: EvaluationContext(),
-      defaults: InAppDefaults(["a": "1"]), now: ClientFixtures.start)
+      template: template, activatedAt: TestTime.start, context: EvaluationContext(),
+      defaults: InAppDefaults(["a": "1"]), now: TestTime.start)
     #expect(new.changedKeys(comparedTo: old) == ["a", "b", "c"])
     #expect(new.changedKeys(comparedTo: new) == [])
   }

@@ -1,12 +1,10 @@
 import ConfigClient
 import Core
-import Foundation
+import SwitchyardTestSupport
 
 /// Builds small templates from conditions and evaluates them, so each test states only the
 /// rule it checks.
 enum EvaluationTestSupport {
-  static let now = Date(timeIntervalSince1970: 1_767_225_600)  // 2026-01-01T00:00:00Z
-
   /// A template whose one parameter `p` is "yes" under `condition` and "no" otherwise.
   static func template(_ condition: Condition) -> CompiledTemplate {
     CompiledTemplate(
@@ -21,12 +19,12 @@ enum EvaluationTestSupport {
 
   /// Whether `condition` is true for `context`, through a one-parameter template.
   static func isTrue(_ condition: Condition, _ context: EvaluationContext) -> Bool {
-    template(condition).evaluate(context, now: now)["p"].rawValue == "yes"
+    template(condition).evaluate(context, now: TestTime.start)["p"].rawValue == "yes"
   }
 
   /// The explanation of why `condition` is true or false for `context`.
   static func why(_ condition: Condition, _ context: EvaluationContext) -> String {
-    template(condition).explain(key: "p", context, now: now).reasons.first?.message ?? ""
+    template(condition).explain(key: "p", context, now: TestTime.start).reasons.first?.message ?? ""
   }
 
   /// A custom-signal condition.

@@ -1,6 +1,7 @@
 import ConfigClient
 import Core
 import Foundation
+import SwitchyardTestSupport
 import Testing
 
 private typealias Support = EvaluationTestSupport
@@ -94,7 +95,7 @@ struct ExplanationSizeTests {
               ConditionalValue(conditionName: "c" + Self.huge, value: .value("yes"))
             ])
         ]))
-    let reasons = compiled.explain(key: "p", hostile.context, now: Support.now).reasons
+    let reasons = compiled.explain(key: "p", hostile.context, now: TestTime.start).reasons
     let first = try #require(reasons.first).message
     #expect(first.contains(hostile.mentions))
     for reason in reasons {
@@ -107,7 +108,7 @@ struct ExplanationSizeTests {
   @Test("a key name in a reason is cut too")
   func hugeKey() {
     let reasons = CompiledTemplate(Template()).explain(
-      key: Self.huge, EvaluationContext(), now: Support.now
+      key: Self.huge, EvaluationContext(), now: TestTime.start
     ).reasons
     #expect(reasons.map(\.message.count).allSatisfy { $0 < 200 })
   }
@@ -131,12 +132,13 @@ struct ExplanationSizeTests {
     let keys = compiled.keys + ["absent"]
     let context = Support.signals(["s": "paid"])
     let defaults = InAppDefaults(["k3": "app"])
-    let all = compiled.explain(keys: keys, context, defaults: defaults, now: Support.now)
+    let all = compiled.explain(keys: keys, context, defaults: defaults, now: TestTime.start)
     #expect(all.count == keys.count)
     for position in [0, 1, 2, 3, 1_999, 2_000] {
       #expect(
         all[position]
-          == compiled.explain(key: keys[position], context, defaults: defaults, now: Support.now))
+          == compiled.explain(key: keys[position], context, defaults: defaults, now: TestTime.start)
+      )
     }
     let characters = all.reduce(0) { $0 + $1.reasons.reduce(0) { $0 + $1.message.count } }
     #expect(characters <= keys.count * 2 * Self.limit)

@@ -1,6 +1,7 @@
 import ConfigClient
 import Core
 import Foundation
+import SwitchyardTestSupport
 import Testing
 
 /// The client's fetch deadline ends a fetch on time even when the source cannot be stopped:
@@ -39,7 +40,7 @@ struct FetchDeadlineTests {
   func unstoppableSource() async throws {
     let source = UnstoppableSource()
     defer { source.release() }
-    let time = ManualTimeSource(now: Date(timeIntervalSince1970: 1_767_225_600))
+    let time = ManualTimeSource(now: TestTime.start)
     let client = RemoteConfigClient(
       settings: RemoteConfigSettings(fetchTimeout: .seconds(5)), source: source,
       store: InMemoryConfigStore(), timeSource: time)

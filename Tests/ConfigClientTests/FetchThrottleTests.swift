@@ -1,11 +1,12 @@
 import ConfigClient
 import Core
 import Foundation
+import SwitchyardTestSupport
 import Testing
 
 @Suite("FetchThrottle")
 struct FetchThrottleTests {
-  let now = ClientFixtures.start
+  let now = TestTime.start
   let policy = BackoffPolicy()
 
   private func fail(

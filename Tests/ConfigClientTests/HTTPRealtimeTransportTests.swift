@@ -1,5 +1,6 @@
 import ConfigClient
 import Foundation
+import SwitchyardTestSupport
 import Testing
 
 /// `HTTPRealtimeTransport` against a real HTTP server on 127.0.0.1: bytes arrive as they are

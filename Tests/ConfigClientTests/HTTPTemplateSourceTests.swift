@@ -1,6 +1,7 @@
 import ConfigClient
 import Core
 import Foundation
+import SwitchyardTestSupport
 import Testing
 
 /// `HTTPTemplateSource` against a real HTTP server on 127.0.0.1: every status and failure

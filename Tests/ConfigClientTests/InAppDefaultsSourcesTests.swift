@@ -1,6 +1,7 @@
 import ConfigClient
 import Core
 import Foundation
+import SwitchyardTestSupport
 import Testing
 
 @Suite("In-app defaults from every source")
@@ -11,7 +12,7 @@ struct InAppDefaultsSourcesTests {
     var ratio = 0.5
     var title = "Welcome"
     var tabs = ["learn", "review"]
-    var launch = Date(timeIntervalSince1970: 1_767_225_600)
+    var launch = TestTime.start
     var optionalNote: String?
   }
 

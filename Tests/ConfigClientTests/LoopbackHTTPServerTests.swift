@@ -1,5 +1,6 @@
 import ConfigClient
 import Foundation
+import SwitchyardTestSupport
 import Testing
 
 /// The test server itself must be trustworthy: its own port, a clean stop whatever its

@@ -1,5 +1,6 @@
 import Core
 import Foundation
+import SwitchyardTestSupport
 import Testing
 
 @testable import ConfigClient
@@ -7,7 +8,7 @@ import Testing
 /// The reconnection rules as transcripts: each event, the action it causes.
 @Suite("RealtimeConnectionMachine")
 struct RealtimeConnectionMachineTests {
-  static let now = Date(timeIntervalSince1970: 1_767_225_600)
+  static let now = TestTime.start
   /// 2 s doubling to a 30 s cap; jitter +-50 %, so fraction 0.5 gives the base delay.
   static let backoff = BackoffPolicy(
     initialDelay: .seconds(2), multiplier: 2, maximumDelay: .seconds(30), jitter: 0.5,

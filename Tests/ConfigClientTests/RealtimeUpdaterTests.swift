@@ -7,8 +7,8 @@ import Testing
 /// time driven by hand.
 @Suite("RealtimeUpdater", .timeLimit(.minutes(1)))
 struct RealtimeUpdaterTests {
-  static let v1 = RealtimeTestTemplates.json(version: 1, ["greeting": "hi", "color": "red"])
-  static let v2 = RealtimeTestTemplates.json(version: 2, ["greeting": "hello", "color": "red"])
+  static let v1 = ClientFixtures.template(version: 1, ["greeting": "hi", "color": "red"])
+  static let v2 = ClientFixtures.template(version: 2, ["greeting": "hello", "color": "red"])
 
   /// A client with version 1 active, an updater over `connections`, and their clocks.
   ///

@@ -1,5 +1,6 @@
 import Core
 import Foundation
+import SwitchyardTestSupport
 import Testing
 
 @testable import ConfigClient
@@ -8,7 +9,7 @@ import Testing
 /// template listing a hundred worst-case patterns cannot make one context cost seconds.
 @Suite("Regex budget per evaluation")
 struct RegexEvaluationBudgetTests {
-  static let now = EvaluationTestSupport.now
+  static let now = TestTime.start
   /// The costliest program there is (18,002 instructions, 555 characters searched), which
   /// only matches at the end of `matchingValue`, so every search runs in full.
   static let costliest = "(?:(?:.?){1000}){9}!"

@@ -1,5 +1,6 @@
 import Core
 import Foundation
+import SwitchyardTestSupport
 import Testing
 
 @testable import ConfigClient
@@ -144,7 +145,7 @@ struct RemoteConfigClientFetchTests {
     #expect(harness.store.bytes == saved)
     #expect(harness.store.saveCount == saves)
     // The rejected template does not restart the interval: the next fetch tries again.
-    #expect(await harness.client.lastSuccessfulFetchTime == ClientFixtures.start)
+    #expect(await harness.client.lastSuccessfulFetchTime == TestTime.start)
   }
 
   @Test("the rejection names the problem and where it is")

@@ -1,6 +1,7 @@
 import ConfigClient
 import Core
 import Foundation
+import SwitchyardTestSupport
 import Testing
 
 // A safety net, not a timing assertion: a missing update fails the test instead of
@@ -43,7 +44,7 @@ struct RemoteConfigClientPersistenceTests {
   @Test("a restarted client is ready from disk without a network call: every layer comes back")
   func roundTrip() async throws {
     let directory = try TemporaryDirectory()
-    let time = ManualTimeSource(now: ClientFixtures.start)
+    let time = ManualTimeSource(now: TestTime.start)
     _ = try await savedState(directory, time: time)
     let (restarted, source) = client(directory, [], time: time)
     #expect(restarted.snapshot["greeting"].rawValue == "default")
@@ -54,7 +55,7 @@ struct RemoteConfigClientPersistenceTests {
         == ConfigValue(key: "greeting", rawValue: "hello", source: .remote))
     #expect(restarted.snapshot["local"].rawValue == "x")
     #expect(restarted.snapshot.versionNumber == 1)
-    #expect(restarted.snapshot.activatedAt == ClientFixtures.start)
+    #expect(restarted.snapshot.activatedAt == TestTime.start)
     #expect(await restarted.fetchedVersionNumber == 2)
     #expect(await restarted.fetchedETag == "e2")
     #expect(await restarted.lastSuccessfulFetchTime == time.now)
@@ -69,7 +70,7 @@ struct RemoteConfigClientPersistenceTests {
   @Test("a restored client sends the saved ETag once the interval has passed")
   func restoredETag() async throws {
     let directory = try TemporaryDirectory()
-    let time = ManualTimeSource(now: ClientFixtures.start)
+    let time = ManualTimeSource(now: TestTime.start)
     _ = try await savedState(directory, time: time)
     time.advance(by: .seconds(12 * 3600))
     let (restarted, source) = client(directory, [.notModified], time: time)
@@ -81,7 +82,7 @@ struct RemoteConfigClientPersistenceTests {
   @Test("a restored client writes its restored templates back intact on its next save")
   func restoredThenSaved() async throws {
     let directory = try TemporaryDirectory()
-    let time = ManualTimeSource(now: ClientFixtures.start)
+    let time = ManualTimeSource(now: TestTime.start)
     _ = try await savedState(directory, time: time)
     let (second, _) = client(directory, [], time: time)
     await second.restore()
@@ -97,7 +98,7 @@ struct RemoteConfigClientPersistenceTests {
   @Test("saving replaces the file atomically and leaves no temporary file behind")
   func atomicSave() async throws {
     let directory = try TemporaryDirectory()
-    let time = ManualTimeSource(now: ClientFixtures.start)
+    let time = ManualTimeSource(now: TestTime.start)
     let bytes = try await savedState(directory, time: time)
     #expect(try directory.fileNames() == ["default.remote-config.json"])
     let text = String(decoding: bytes, as: UTF8.self)
@@ -108,7 +109,7 @@ struct RemoteConfigClientPersistenceTests {
   @Test("a missing file starts from the defaults and says so without a warning")
   func missing() async throws {
     let directory = try TemporaryDirectory()
-    let (client, _) = client(directory, [], time: ManualTimeSource(now: ClientFixtures.start))
+    let (client, _) = client(directory, [], time: ManualTimeSource(now: TestTime.start))
     let reasons = await client.restore()
     #expect(reasons == [.because("no saved remote config yet; using the in-app defaults")])
     #expect(client.snapshot["greeting"].rawValue == "default")
@@ -119,7 +120,7 @@ struct RemoteConfigClientPersistenceTests {
     arguments: [1, 10, 100, 0.5, 0.9, -1] as [Double])
   func truncated(cut: Double) async throws {
     let directory = try TemporaryDirectory()
-    let time = ManualTimeSource(now: ClientFixtures.start)
+    let time = ManualTimeSource(now: TestTime.start)
     let bytes = try await savedState(directory, time: time)
     let keep = cut < 0 ? bytes.count - 2 : cut < 1 ? Int(Double(bytes.count) * cut) : Int(cut)
     let path = try directory.write("default.remote-config.json", Array(bytes.prefix(keep)))
@@ -145,7 +146,7 @@ struct RemoteConfigClientPersistenceTests {
     var random = SeededRandomGenerator(seed: seed)
     let bytes = (0..<4_096).map { _ in UInt8.random(in: 0...255, using: &random) }
     try directory.write("default.remote-config.json", bytes)
-    let (client, _) = client(directory, [], time: ManualTimeSource(now: ClientFixtures.start))
+    let (client, _) = client(directory, [], time: ManualTimeSource(now: TestTime.start))
     let reasons = await client.restore()
     #expect(reasons.map(\.kind) == [.diagnostic])
     #expect(client.snapshot["greeting"].rawValue == "default")
@@ -211,7 +212,7 @@ struct RemoteConfigClientPersistenceTests {
       at: directory.url.appendingPathComponent("default.remote-config.json"),
       withIntermediateDirectories: true)
     let (client, _) = client(
-      directory, [.template(v1)], time: ManualTimeSource(now: ClientFixtures.start))
+      directory, [.template(v1)], time: ManualTimeSource(now: TestTime.start))
     let reasons = await client.restore()
     #expect(reasons.map(\.kind) == [.diagnostic])
     #expect(reasons.first?.message.contains("cannot read the saved remote config") == true)
@@ -228,7 +229,7 @@ struct RemoteConfigClientPersistenceTests {
     let saved = try #require(old.store.bytes)
     let fresh = RemoteConfigClient(
       source: InMemoryTemplateSource([.template(v2)]), store: ReadOnlyStore(bytes: saved),
-      timeSource: ManualTimeSource(now: ClientFixtures.start),
+      timeSource: ManualTimeSource(now: TestTime.start),
       context: EvaluationContext(appVersion: "9"))
     _ = try await fresh.fetchAndActivate()
     await fresh.restore()
@@ -239,10 +240,10 @@ struct RemoteConfigClientPersistenceTests {
 
   @Test("a saved throttle beyond what the backoff allows (clock set back) is shortened")
   func clockSetBack() async throws {
-    let time = ManualTimeSource(now: ClientFixtures.start)
+    let time = ManualTimeSource(now: TestTime.start)
     let harness = ClientHarness([.tooManyRequests()], time: time)
     _ = try? await harness.client.fetch()
-    time.set(to: ClientFixtures.start.addingTimeInterval(-365 * 86_400))
+    time.set(to: TestTime.start.addingTimeInterval(-365 * 86_400))
     let restarted = harness.restarted()
     let reasons = await restarted.client.restore()
     #expect(reasons.contains { $0.kind == .diagnostic && $0.message.contains("shortened") })
@@ -288,7 +289,7 @@ struct RemoteConfigClientPersistenceTests {
     arguments: SavedPartDamage.allCases)
   func damagedPart(damage: SavedPartDamage) async throws {
     let directory = try TemporaryDirectory()
-    let time = ManualTimeSource(now: ClientFixtures.start)
+    let time = ManualTimeSource(now: TestTime.start)
     let saved = try await fullState(directory, time: time)
     let path = directory.url.appendingPathComponent("default.remote-config.json").path
     let bytes = try #require(FileManager.default.contents(atPath: path))
@@ -315,7 +316,7 @@ struct RemoteConfigClientPersistenceTests {
   @Test("the stale mark survives a restart: the restored client's next fetch ignores the interval")
   func staleSurvivesRestart() async throws {
     let directory = try TemporaryDirectory()
-    let time = ManualTimeSource(now: ClientFixtures.start)
+    let time = ManualTimeSource(now: TestTime.start)
     let (first, _) = client(directory, [.template(v1, etag: "e1")], time: time)
     _ = try await first.fetchAndActivate()
     await first.markStale()
@@ -337,7 +338,7 @@ struct RemoteConfigClientPersistenceTests {
   @Test("a 304 clears the stale mark as well, and the cleared mark is saved")
   func staleClearedByNotModified() async throws {
     let directory = try TemporaryDirectory()
-    let time = ManualTimeSource(now: ClientFixtures.start)
+    let time = ManualTimeSource(now: TestTime.start)
     let (first, _) = client(directory, [.template(v1, etag: "e1"), .notModified], time: time)
     _ = try await first.fetch()
     await first.markStale()
@@ -355,7 +356,7 @@ struct RemoteConfigClientPersistenceTests {
     ])
   func extremeContextTimes(text: String) async throws {
     let directory = try TemporaryDirectory()
-    let time = ManualTimeSource(now: ClientFixtures.start)
+    let time = ManualTimeSource(now: TestTime.start)
     let line = #"{"randomizationId": "u", "now": "\#(text)", "firstOpen": "\#(text)"}"#
     guard case .object(let object) = try JSONParser().parse(line) else { return }
     let context = try EvaluationContext(json: object)
@@ -372,7 +373,7 @@ struct RemoteConfigClientPersistenceTests {
   @Test("a template nested as deep as a fetch accepts is cached and restored")
   func deepTemplateRestored() async throws {
     let directory = try TemporaryDirectory()
-    let time = ManualTimeSource(now: ClientFixtures.start)
+    let time = ManualTimeSource(now: TestTime.start)
     let depth = RemoteConfigLimits.templateNesting - 1
     let deep =
       String(v1.dropLast()) + #", "x": "# + String(repeating: "[", count: depth)
@@ -389,7 +390,7 @@ struct RemoteConfigClientPersistenceTests {
     "a restored template is saved back byte for byte, so the same body fetched again is not new")
   func restoredBytesExact() async throws {
     let directory = try TemporaryDirectory()
-    let time = ManualTimeSource(now: ClientFixtures.start)
+    let time = ManualTimeSource(now: TestTime.start)
     guard case .object(let object) = try JSONParser().parse(v1) else { return }
     let pretty = "\n" + JSONValue.object(object).prettyJSONText + "  \n"
     let (first, _) = client(directory, [.template(pretty)], time: time)
@@ -408,7 +409,7 @@ struct RemoteConfigClientPersistenceTests {
   )
   func oversizedContext() async throws {
     let directory = try TemporaryDirectory()
-    let time = ManualTimeSource(now: ClientFixtures.start)
+    let time = ManualTimeSource(now: TestTime.start)
     let paid = ClientFixtures.template(
       version: 2, ["greeting": "bonjour"], paidValues: ["greeting": "paid"])
     let (first, _) = client(directory, [.template(paid)], time: time)

@@ -1,6 +1,7 @@
 import ConfigClient
 import Core
 import Foundation
+import SwitchyardTestSupport
 import Testing
 
 // A safety net, not a timing assertion: a missing update fails the test instead of
@@ -22,7 +23,7 @@ struct RemoteConfigClientThrottlingTests {
     await #expect(throws: FetchError.source(.http(status: 429, retryAfter: nil))) {
       try await harness.client.fetch()
     }
-    let until = ClientFixtures.start.addingTimeInterval(120)
+    let until = TestTime.start.addingTimeInterval(120)
     #expect(await harness.client.throttledUntil == until)
     harness.time.advance(by: .seconds(119))
     await #expect(throws: FetchError.throttled(until: until)) {
@@ -81,7 +82,7 @@ struct RemoteConfigClientThrottlingTests {
 
   @Test("Retry-After in seconds and as a date is honoured exactly")
   func retryAfter() async throws {
-    let date = ClientFixtures.start.addingTimeInterval(7_200)
+    let date = TestTime.start.addingTimeInterval(7_200)
     let harness = ClientHarness(
       [.tooManyRequests(retryAfter: .seconds(900)), .serverError(503, retryAfter: .date(date))],
       settings: always, random: .constant(0.9))
@@ -96,8 +97,7 @@ struct RemoteConfigClientThrottlingTests {
     let harness = ClientHarness([.tooManyRequests()])
     _ = try? await harness.client.fetch()
     await harness.client.markStale()
-    await #expect(throws: FetchError.throttled(until: ClientFixtures.start.addingTimeInterval(120)))
-    {
+    await #expect(throws: FetchError.throttled(until: TestTime.start.addingTimeInterval(120))) {
       try await harness.client.fetch()
     }
     #expect(harness.source.requestCount == 1)
@@ -120,7 +120,7 @@ struct RemoteConfigClientThrottlingTests {
     _ = try? await harness.client.fetch()
     let restarted = harness.restarted([.template(v1)])
     _ = await restarted.client.restore()
-    let until = ClientFixtures.start.addingTimeInterval(3_600)
+    let until = TestTime.start.addingTimeInterval(3_600)
     #expect(await restarted.client.throttledUntil == until)
     await #expect(throws: FetchError.throttled(until: until)) { try await restarted.client.fetch() }
     #expect(restarted.source.requestCount == 0)

@@ -1,6 +1,7 @@
 import ConfigClient
 import Core
 import Foundation
+import SwitchyardTestSupport
 import Testing
 
 @Suite("FileTemplateSource")
@@ -49,7 +50,7 @@ struct FileTemplateSourceTests {
   func throughClient() async throws {
     let directory = try TemporaryDirectory()
     let path = try directory.write("t.json", Array(json.utf8))
-    let time = ManualTimeSource(now: ClientFixtures.start)
+    let time = ManualTimeSource(now: TestTime.start)
     let client = RemoteConfigClient(source: FileTemplateSource(path: path), timeSource: time)
     #expect(try await client.fetchAndActivate().fetch == .newTemplate(versionNumber: 3))
     time.advance(by: .seconds(12 * 3600))

@@ -1,5 +1,6 @@
 import ConfigClient
 import Core
+import SwitchyardTestSupport
 import Testing
 
 @Suite("TemplateValidator")

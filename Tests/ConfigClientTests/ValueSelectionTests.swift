@@ -1,11 +1,12 @@
 import ConfigClient
 import Core
 import Foundation
+import SwitchyardTestSupport
 import Testing
 
 @Suite("Value choice per parameter")
 struct ValueSelectionTests {
-  let now = EvaluationTestSupport.now
+  let now = TestTime.start
 
   private func template(conditions: [(String, Bool)], parameter: TemplateParameter)
     -> CompiledTemplate

@@ -4,6 +4,7 @@ import ElementaryFeature
 import Foundation
 import JuniorHighFeature
 import RootRouting
+import SwitchyardTestSupport
 import Testing
 
 /// The README's module examples, compiled and checked, so the README cannot drift from the API.

@@ -1,5 +1,6 @@
 import ConfigClient
 import Core
+import SwitchyardTestSupport
 
 /// A `RealtimeTransport` a test scripts connection by connection: refuse with an error, or
 /// open a `ScriptedRealtimeStream` the test writes to. A connection past the script is

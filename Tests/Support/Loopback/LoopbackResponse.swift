@@ -1,10 +1,8 @@
-import Testing
-
 /// What the loopback server answers to one request, including the broken answers the
 /// network tests need: a stall, a body cut short, a long-lived stream.
-struct LoopbackResponse: Sendable {
+public struct LoopbackResponse: Sendable {
   /// How the body is sent.
-  enum Body: Sendable {
+  public enum Body: Sendable {
     /// The whole body with its `Content-Length` (none for 304).
     case complete([UInt8])
     /// `Content-Length: declaredLength` but only `sent` bytes, then the connection closes.
@@ -22,50 +20,53 @@ struct LoopbackResponse: Sendable {
   }
 
   /// The status code.
-  var status: Int
+  public var status: Int
   /// Extra headers, in order (`Connection: close` and the length header are added).
-  var headers: [(name: String, value: String)]
+  public var headers: [(name: String, value: String)]
   /// The body.
-  var body: Body
+  public var body: Body
 
   /// A response with the given parts.
-  init(status: Int, headers: [(name: String, value: String)] = [], body: Body = .complete([])) {
+  public init(
+    status: Int, headers: [(name: String, value: String)] = [], body: Body = .complete([])
+  ) {
     self.status = status
     self.headers = headers
     self.body = body
   }
 
   /// 200 with a JSON body and, when given, its ETag.
-  static func ok(_ json: String, etag: String? = nil) -> LoopbackResponse {
+  public static func ok(_ json: String, etag: String? = nil) -> LoopbackResponse {
     var headers = [(name: "Content-Type", value: "application/json")]
     if let etag { headers.append((name: "ETag", value: etag)) }
     return LoopbackResponse(status: 200, headers: headers, body: .complete(Array(json.utf8)))
   }
 
   /// 304 for a matching `If-None-Match`.
-  static func notModified(etag: String) -> LoopbackResponse {
+  public static func notModified(etag: String) -> LoopbackResponse {
     LoopbackResponse(status: 304, headers: [(name: "ETag", value: etag)])
   }
 
   /// A bare status, e.g. 500, with optional headers such as `Retry-After`.
-  static func status(_ code: Int, headers: [(name: String, value: String)] = []) -> LoopbackResponse
+  public static func status(_ code: Int, headers: [(name: String, value: String)] = [])
+    -> LoopbackResponse
   {
     LoopbackResponse(
       status: code, headers: headers, body: .complete(Array("status \(code)\n".utf8)))
   }
 
   /// Never answers.
-  static let stall = LoopbackResponse(status: 200, body: .stall)
+  public static let stall = LoopbackResponse(status: 200, body: .stall)
 
   /// 200 whose `Content-Length` promises `declaredLength` bytes but only `sent` arrive.
-  static func cutShort(_ sent: String, declaredLength: Int) -> LoopbackResponse {
+  public static func cutShort(_ sent: String, declaredLength: Int) -> LoopbackResponse {
     LoopbackResponse(
       status: 200, headers: [(name: "Content-Type", value: "application/json")],
       body: .cutShort(sent: Array(sent.utf8), declaredLength: declaredLength))
   }
 
   /// 200 that streams what the test sends through `stream`.
-  static func stream(_ stream: LoopbackStream) -> LoopbackResponse {
+  public static func stream(_ stream: LoopbackStream) -> LoopbackResponse {
     LoopbackResponse(
       status: 200, headers: [(name: "Content-Type", value: "text/event-stream")],
       body: .stream(stream))
@@ -73,14 +74,14 @@ struct LoopbackResponse: Sendable {
 
   /// A redirect (302 unless given) to `location`, whose own body may be `body`: an endless
   /// one tests that a redirect's body is not read.
-  static func redirect(
+  public static func redirect(
     to location: String, status: Int = 302, body: Body = .complete(Array("moved\n".utf8))
   ) -> LoopbackResponse {
     LoopbackResponse(status: status, headers: [(name: "Location", value: location)], body: body)
   }
 
   /// 200 whose body never ends: `text` over and over, close-delimited or chunked.
-  static func endless(_ text: String = "{\"parameters\": {}} ", chunked: Bool = false)
+  public static func endless(_ text: String = "{\"parameters\": {}} ", chunked: Bool = false)
     -> LoopbackResponse
   {
     LoopbackResponse(
@@ -104,9 +105,10 @@ struct LoopbackResponse: Sendable {
   }
 }
 
-extension LoopbackResponse: CustomTestStringConvertible {
-  /// A short label for test reports: the status and how the body is sent.
-  var testDescription: String {
+extension LoopbackResponse: CustomStringConvertible {
+  /// A short label for test reports (Swift Testing shows it for an argument): the status and
+  /// how the body is sent.
+  public var description: String {
     let body =
       switch body {
       case .complete(let bytes): "\(bytes.count) bytes"

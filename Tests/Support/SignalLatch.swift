@@ -2,15 +2,18 @@ import Core
 
 /// A one-way signal: once opened it stays open, and everyone waiting (or coming later)
 /// proceeds. Tests synchronise on it instead of sleeping.
-final class SignalLatch: Sendable {
+public final class SignalLatch: Sendable {
   private let state = LockedState<(isOpen: Bool, waiters: [CheckedContinuation<Void, Never>])>(
     (false, []))
 
+  /// A closed latch.
+  public init() {}
+
   /// Whether the latch has been opened.
-  var isOpen: Bool { state.withLock { $0.isOpen } }
+  public var isOpen: Bool { state.withLock { $0.isOpen } }
 
   /// Opens the latch and wakes every waiter.
-  func open() {
+  public func open() {
     let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
       state.isOpen = true
       defer { state.waiters = [] }
@@ -20,7 +23,7 @@ final class SignalLatch: Sendable {
   }
 
   /// Returns once the latch is open.
-  func wait() async {
+  public func wait() async {
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
       let isOpen = state.withLock { state -> Bool in
         if state.isOpen { return true }

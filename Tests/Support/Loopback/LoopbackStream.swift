@@ -3,9 +3,9 @@ import Core
 /// The test's end of one long-lived streamed response: what the test sends is written to
 /// the client as it is sent (bytes sent before the client connects are held and written on
 /// connection). One stream serves one connection; script a new one for each reconnection.
-final class LoopbackStream: Sendable {
+public final class LoopbackStream: Sendable {
   /// How the stream's body is delimited on the wire.
-  enum Framing: Sendable {
+  public enum Framing: Sendable {
     /// `Transfer-Encoding: chunked`, one chunk per `send`; `close` sends the last chunk.
     case chunked
     /// No length: the body ends when the connection closes.
@@ -34,16 +34,16 @@ final class LoopbackStream: Sendable {
   }
 
   /// How the body is delimited.
-  let framing: Framing
+  public let framing: Framing
   private let state = LockedState(State())
 
   /// A stream delimited by `framing`.
-  init(framing: Framing = .chunked) {
+  public init(framing: Framing = .chunked) {
     self.framing = framing
   }
 
   /// Sends `text` to the client now, or when it connects.
-  func send(_ text: String) {
+  public func send(_ text: String) {
     let bytes = Array(text.utf8)
     state.withLock { state in
       switch state.phase {
@@ -60,17 +60,17 @@ final class LoopbackStream: Sendable {
   }
 
   /// Ends the response properly (the last chunk when chunked) and closes the connection.
-  func close() {
+  public func close() {
     end(.graceful)
   }
 
   /// Drops the connection mid-response, as a crashing server or a broken network would.
-  func cut() {
+  public func cut() {
     end(.abrupt)
   }
 
   /// Returns once a client is connected to this stream (at once if it already was).
-  func waitUntilConnected() async {
+  public func waitUntilConnected() async {
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
       let ready = state.withLock { state -> Bool in
         if case .waiting = state.phase {
@@ -84,7 +84,7 @@ final class LoopbackStream: Sendable {
   }
 
   /// Returns once the connection is over, whoever ended it.
-  func waitUntilEnded() async {
+  public func waitUntilEnded() async {
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
       let ended = state.withLock { state -> Bool in
         if case .ended = state.phase { return true }

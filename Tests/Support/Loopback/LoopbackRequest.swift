@@ -1,19 +1,19 @@
 /// One request the loopback server received, as the test sees it in the request log.
-struct LoopbackRequest: Sendable, Equatable {
+public struct LoopbackRequest: Sendable, Equatable {
   /// `GET`, `POST`, ...
-  let method: String
+  public let method: String
   /// The request target as sent, e.g. `/template?x=1`.
-  let target: String
+  public let target: String
   /// Header values by lower-cased name (a repeated header keeps its last value).
-  let headers: [String: String]
+  public let headers: [String: String]
 
   /// The target without its query.
-  var path: String {
+  public var path: String {
     String(target.prefix { $0 != "?" })
   }
 
   /// The value of header `name`, whatever its case.
-  func header(_ name: String) -> String? {
+  public func header(_ name: String) -> String? {
     headers[name.lowercased()]
   }
 
@@ -36,7 +36,7 @@ struct LoopbackRequest: Sendable, Equatable {
   }
 
   /// A request built by a test, to compare with the log.
-  init(method: String, target: String, headers: [String: String]) {
+  public init(method: String, target: String, headers: [String: String]) {
     self.method = method
     self.target = target
     self.headers = headers

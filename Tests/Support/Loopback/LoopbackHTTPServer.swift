@@ -20,9 +20,9 @@ import Foundation
 /// server.enqueue(at: "/old", .redirect(to: "/t", body: .endless(chunk: x, chunked: false)))
 /// let log = await server.waitForRequests(count: 3)
 /// ```
-final class LoopbackHTTPServer: Sendable {
+public final class LoopbackHTTPServer: Sendable {
   /// Computes the answer to a request on a path with no scripted answer left.
-  typealias Handler = @Sendable (LoopbackRequest) -> LoopbackResponse
+  public typealias Handler = @Sendable (LoopbackRequest) -> LoopbackResponse
 
   private struct RequestWaiter {
     let count: Int
@@ -43,14 +43,14 @@ final class LoopbackHTTPServer: Sendable {
   }
 
   /// The port the system chose.
-  let port: UInt16
+  public let port: UInt16
   private let listener: Int32
   private let wakePipe: (read: Int32, write: Int32)
   private let state = LockedState(State())
   private let threads = DispatchGroup()
 
   /// Starts a server on 127.0.0.1 with a free port.
-  init() throws {
+  public init() throws {
     let (listener, port) = try LoopbackSocket.listenOnLoopback()
     let wakePipe: (read: Int32, write: Int32)
     do {
@@ -66,20 +66,20 @@ final class LoopbackHTTPServer: Sendable {
   }
 
   /// Runs `body` with a fresh server and stops the server however `body` ends.
-  static func with(_ body: (LoopbackHTTPServer) async throws -> Void) async throws {
+  public static func with(_ body: (LoopbackHTTPServer) async throws -> Void) async throws {
     let server = try LoopbackHTTPServer()
     defer { server.stop() }
     try await body(server)
   }
 
   /// `http://127.0.0.1:<port><path>`.
-  func url(_ path: String) -> URL {
+  public func url(_ path: String) -> URL {
     URL(string: "http://127.0.0.1:\(port)\(path)") ?? URL(fileURLWithPath: "/")
   }
 
   /// Answers requests on `path` with `json` and `etag`, or 304 when the request's
   /// `If-None-Match` matches `etag` (once the scripted answers, if any, are used up).
-  func serveTemplate(at path: String, _ json: String, etag: String) {
+  public func serveTemplate(at path: String, _ json: String, etag: String) {
     handle(path) { request in
       request.header("If-None-Match") == etag
         ? .notModified(etag: etag) : .ok(json, etag: etag)
@@ -87,33 +87,33 @@ final class LoopbackHTTPServer: Sendable {
   }
 
   /// Answers requests on `path` with `handler` once the scripted answers are used up.
-  func handle(_ path: String, with handler: @escaping Handler) {
+  public func handle(_ path: String, with handler: @escaping Handler) {
     state.withLock { $0.handlers[path] = handler }
   }
 
   /// Queues answers for the next requests on `path`, in order; they come before the handler.
-  func enqueue(at path: String, _ responses: LoopbackResponse...) {
+  public func enqueue(at path: String, _ responses: LoopbackResponse...) {
     state.withLock { $0.scripted[path, default: []] += responses }
   }
 
   /// Every request received so far, in arrival order.
-  var requests: [LoopbackRequest] {
+  public var requests: [LoopbackRequest] {
     state.withLock { $0.requests }
   }
 
   /// How many threads are still running; 0 after `stop()`.
-  var liveThreadCount: Int {
+  public var liveThreadCount: Int {
     state.withLock { $0.liveThreads }
   }
 
   /// How many connection sockets are open; 0 after `stop()`.
-  var openConnectionCount: Int {
+  public var openConnectionCount: Int {
     state.withLock { $0.connections.count }
   }
 
   /// Returns the log once it holds at least `count` requests (or the server stopped), so a
   /// test synchronises on what the server saw instead of sleeping.
-  func waitForRequests(count: Int) async -> [LoopbackRequest] {
+  public func waitForRequests(count: Int) async -> [LoopbackRequest] {
     await withCheckedContinuation { (continuation: CheckedContinuation<[LoopbackRequest], Never>) in
       let ready = state.withLock { state -> [LoopbackRequest]? in
         if state.requests.count >= count || state.stopped { return state.requests }
@@ -126,7 +126,7 @@ final class LoopbackHTTPServer: Sendable {
 
   /// Returns once no connection is open (or the server stopped): after a client gave up on
   /// a stalled or streamed answer, this is how a test knows the client really closed it.
-  func waitUntilNoOpenConnections() async {
+  public func waitUntilNoOpenConnections() async {
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
       let idle = state.withLock { state -> Bool in
         if state.connections.isEmpty || state.stopped { return true }
@@ -139,7 +139,7 @@ final class LoopbackHTTPServer: Sendable {
 
   /// Stops accepting, ends every connection, waits for every thread and closes every
   /// descriptor. Safe to call more than once.
-  func stop() {
+  public func stop() {
     let (alreadyStopped, waiters, idleWaiters, requests) = state.withLock {
       state -> (Bool, [RequestWaiter], [CheckedContinuation<Void, Never>], [LoopbackRequest]) in
       if state.stopped { return (true, [], [], []) }
