@@ -58,8 +58,8 @@ struct FetchCommandTests {
   static func fetch(_ arguments: [String], at date: Date) async -> (
     status: switchyard.ExitStatus, capture: CapturedToolIO
   ) {
-    await CommandRunner.run(
-      ToolCommand.makeFetch(environment: CommandRunner.environment(at: date)), arguments)
+    await CapturedToolIO.run(
+      ["fetch"] + arguments, replacing: [.makeFetch(environment: .pinned(at: date))])
   }
 
   /// Thirteen hours later: past the default minimum fetch interval of twelve.
@@ -184,12 +184,11 @@ struct FetchCommandTests {
         environment: NetworkCommandEnvironment(timeSource: time, random: .constant(0)))
       let cache = try TemporaryDirectory()
       let run = Task {
-        await CommandRunner.run(
-          command,
+        await CapturedToolIO.run(
           [
-            "--url", server.url("/old").absoluteString, "--cache", cache.url.path, "--timeout",
-            "2.5",
-          ])
+            "fetch", "--url", server.url("/old").absoluteString, "--cache", cache.url.path,
+            "--timeout", "2.5",
+          ], replacing: [command])
       }
       _ = await server.waitForRequests(count: 2)
       await time.waitForSleepers(count: 1)

@@ -20,8 +20,8 @@ struct WatchCommandTests {
   static func watch(_ arguments: [String]) async -> (
     status: switchyard.ExitStatus, capture: CapturedToolIO
   ) {
-    await CommandRunner.run(
-      ToolCommand.makeWatch(environment: CommandRunner.environment(at: Date())), arguments)
+    await CapturedToolIO.run(
+      ["watch"] + arguments, replacing: [.makeWatch(environment: .pinned(at: Date()))])
   }
 
   static func arguments(
