@@ -1,6 +1,7 @@
 import ConfigClient
 import Core
 import Foundation
+import SwitchyardTestSupport
 import Testing
 
 // A safety net, not a timing assertion: a missing update fails the test instead of
@@ -159,14 +160,18 @@ struct RemoteConfigClientActivationTests {
   func listenerRemoved() async throws {
     let harness = ClientHarness([.template(ClientFixtures.template(["a": "1"]))])
     let client = harness.client
-    let listening = Task {
+    let listening = SignalLatch()
+    let listener = Task {
       var count = 0
-      for await _ in client.updates() { count += 1 }
+      let updates = client.updates()
+      listening.open()
+      for await _ in updates { count += 1 }
       return count
     }
-    while client.listenerCount == 0 { await Task.yield() }
-    listening.cancel()
-    #expect(await listening.value == 0)
+    await listening.wait()
+    #expect(client.listenerCount == 1)
+    listener.cancel()
+    #expect(await listener.value == 0)
     #expect(client.listenerCount == 0)
     do {
       let stream = client.updates()

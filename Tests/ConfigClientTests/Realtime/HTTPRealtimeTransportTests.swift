@@ -108,10 +108,14 @@ struct HTTPRealtimeTransportTests {
         var bytes = try await HTTPRealtimeTransport(url: server.url("/stream")).connect()
           .makeAsyncIterator()
         stream.send("{}\n")
-        _ = try await Self.read("\n", from: &bytes)
+        #expect(try await Self.read("\n", from: &bytes) == "{}\n")
+        #expect(server.openConnectionCount == 1)
       }
+      // Were the connection left open, these waits would hang into the suite's time limit.
       await stream.waitUntilEnded()
       await server.waitUntilNoOpenConnections()
+      #expect(server.openConnectionCount == 0)
+      #expect(server.requests.count == 1)
     }
   }
 }
