@@ -361,7 +361,7 @@ struct ConditionEvaluationTests {
   }
 
   @Test(
-    "audience operators",
+    "each audience operator holds as named for the context's audiences, and none holds without any",
     arguments: [
       (AudienceOperator.inAtLeastOne, ["a", "x"], true), (.inAtLeastOne, ["x", "y"], false),
       (.notInAtLeastOne, ["a", "x"], true), (.notInAtLeastOne, ["a", "b"], false),

@@ -84,7 +84,7 @@ struct RealtimeMessageFramerTests {
   }
 
   @Test(
-    "each framing rule",
+    "the chunks of each framing rule become exactly the messages the rule names",
     arguments: [
       (
         "one JSON message per line, LF", ["{\"a\":1}\n{\"b\":2}\n"],

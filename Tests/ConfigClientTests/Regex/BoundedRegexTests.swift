@@ -76,7 +76,7 @@ struct BoundedRegexTests {
   }
 
   @Test(
-    "escapes outside classes",
+    "an escape outside a class matches what it names: a class, a control, a code point, itself",
     arguments: [
       ("^\\d\\d$", "42", true),
       ("\\d", "abc", false),
