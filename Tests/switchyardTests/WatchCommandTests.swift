@@ -10,11 +10,7 @@ import Testing
 @Suite("switchyard watch", .timeLimit(.minutes(1)))
 struct WatchCommandTests {
   static func template(_ version: Int, greeting: String, color: String) -> String {
-    """
-    {"version": {"versionNumber": "\(version)"}, "parameters": {
-      "greeting": {"defaultValue": {"value": "\(greeting)"}},
-      "color": {"defaultValue": {"value": "\(color)"}}}}
-    """
+    TemplateFixtures.template(version: version, ["greeting": greeting, "color": color])
   }
 
   static func watch(_ arguments: [String]) async -> (

@@ -8,7 +8,7 @@ import Testing
 /// throttling after 429 and repeated 5xx, and no throttling for timeouts and refusals.
 @Suite("RemoteConfigClient over HTTP", .timeLimit(.minutes(1)))
 struct ClientOverHTTPTests {
-  static let template = ClientFixtures.template(version: 7, ["greeting": "hi"])
+  static let template = TemplateFixtures.template(version: 7, ["greeting": "hi"])
 
   /// A client on `path` of `server` whose clock (intervals, throttle, timeout) is `time`.
   static func client(
@@ -138,7 +138,7 @@ struct ClientOverHTTPTests {
   func brokenBodies(response: LoopbackResponse, error: TemplateSourceError) async throws {
     try await LoopbackHTTPServer.with { server in
       server.enqueue(
-        at: "/t", .ok(ClientFixtures.template(version: 1, ["a": "b"]), etag: "\"1\""), response)
+        at: "/t", .ok(TemplateFixtures.template(version: 1, ["a": "b"]), etag: "\"1\""), response)
       let client = Self.client(server, time: ManualTimeSource(), maximumTemplateBytes: 200)
       try await client.fetchAndActivate()
       await #expect(throws: FetchError.source(error)) {

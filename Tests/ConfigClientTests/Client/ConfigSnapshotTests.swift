@@ -17,7 +17,7 @@ struct ConfigSnapshotTests {
   @Test("changedKeys lists added, removed and changed keys, source changes included")
   func changedKeys() throws {
     let template = CompiledTemplate(
-      try Template(json: ClientFixtures.template(["a": "1", "b": "2"])))
+      try Template(json: TemplateFixtures.template(["a": "1", "b": "2"])))
     let old = ConfigSnapshot(
       defaults: InAppDefaults(["a": "1", "c": "3"]), now: TestTime.start)
     let new = ConfigSnapshot(

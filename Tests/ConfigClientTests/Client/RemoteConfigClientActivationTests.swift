@@ -12,8 +12,8 @@ struct RemoteConfigClientActivationTests {
 
   @Test("activate returns the real diff: added, removed, and changed values")
   func diff() async throws {
-    let v1 = ClientFixtures.template(version: 1, ["a": "1", "b": "2", "c": "3"])
-    let v2 = ClientFixtures.template(version: 2, ["a": "1", "b": "20", "d": "4"])
+    let v1 = TemplateFixtures.template(version: 1, ["a": "1", "b": "2", "c": "3"])
+    let v2 = TemplateFixtures.template(version: 2, ["a": "1", "b": "20", "d": "4"])
     let harness = ClientHarness([.template(v1), .template(v2)], settings: always)
     #expect(await harness.client.activate() == [])
     _ = try await harness.client.fetch()
@@ -27,7 +27,7 @@ struct RemoteConfigClientActivationTests {
   @Test("a value that only changes source (in-app default to remote) counts as changed")
   func sourceChange() async throws {
     let harness = ClientHarness(
-      [.template(ClientFixtures.template(["a": "1"]))], defaults: InAppDefaults(["a": "1"]))
+      [.template(TemplateFixtures.template(["a": "1"]))], defaults: InAppDefaults(["a": "1"]))
     #expect(harness.client.snapshot["a"] == ConfigValue(key: "a", rawValue: "1", source: .default))
     _ = try await harness.client.fetch()
     #expect(await harness.client.activate() == ["a"])
@@ -38,9 +38,9 @@ struct RemoteConfigClientActivationTests {
   func identical() async throws {
     let harness = ClientHarness(
       [
-        .template(ClientFixtures.template(version: 1, ["a": "1"])),
-        .template(ClientFixtures.template(version: 2, ["a": "1"])),
-        .template(ClientFixtures.template(version: 3, ["a": "3"])),
+        .template(TemplateFixtures.template(version: 1, ["a": "1"])),
+        .template(TemplateFixtures.template(version: 2, ["a": "1"])),
+        .template(TemplateFixtures.template(version: 3, ["a": "3"])),
       ], settings: always)
     var updates = harness.client.updates().makeAsyncIterator()
     _ = try await harness.client.fetchAndActivate()
@@ -60,8 +60,8 @@ struct RemoteConfigClientActivationTests {
   func immutableSnapshot() async throws {
     let harness = ClientHarness(
       [
-        .template(ClientFixtures.template(version: 1, ["a": "1"])),
-        .template(ClientFixtures.template(version: 2, ["a": "2"])),
+        .template(TemplateFixtures.template(version: 1, ["a": "1"])),
+        .template(TemplateFixtures.template(version: 2, ["a": "2"])),
       ], settings: always)
     _ = try await harness.client.fetchAndActivate()
     let held = harness.client.snapshot
@@ -72,7 +72,7 @@ struct RemoteConfigClientActivationTests {
 
   @Test("setContext re-evaluates without a network call and emits the keys that changed")
   func setContext() async throws {
-    let template = ClientFixtures.template(
+    let template = TemplateFixtures.template(
       ["price": "10", "title": "x"], paidValues: ["price": "0"])
     let harness = ClientHarness([.template(template)])
     _ = try await harness.client.fetchAndActivate()
@@ -90,7 +90,7 @@ struct RemoteConfigClientActivationTests {
 
   @Test("values(for:) evaluates the active template for another context and changes nothing")
   func valuesForContext() async throws {
-    let template = ClientFixtures.template(["price": "10"], paidValues: ["price": "0"])
+    let template = TemplateFixtures.template(["price": "10"], paidValues: ["price": "0"])
     let harness = ClientHarness([.template(template)], defaults: InAppDefaults(["extra": "e"]))
     _ = try await harness.client.fetchAndActivate()
     let before = harness.client.snapshot
@@ -104,7 +104,7 @@ struct RemoteConfigClientActivationTests {
 
   @Test("values(for:) runs concurrently for many contexts")
   func valuesConcurrently() async throws {
-    let template = ClientFixtures.template(["price": "10"], paidValues: ["price": "0"])
+    let template = TemplateFixtures.template(["price": "10"], paidValues: ["price": "0"])
     let harness = ClientHarness([.template(template)])
     _ = try await harness.client.fetchAndActivate()
     let client = harness.client
@@ -134,7 +134,7 @@ struct RemoteConfigClientActivationTests {
 
   @Test("useInAppDefault in the template falls back to the in-app default")
   func useInAppDefault() async throws {
-    let template = ClientFixtures.template(["a": "remote"], paidValues: ["b": "paid"])
+    let template = TemplateFixtures.template(["a": "remote"], paidValues: ["b": "paid"])
     let harness = ClientHarness([.template(template)], defaults: InAppDefaults(["b": "local"]))
     _ = try await harness.client.fetchAndActivate()
     #expect(
@@ -143,7 +143,7 @@ struct RemoteConfigClientActivationTests {
 
   @Test("each listener gets every update on its own stream")
   func severalListeners() async throws {
-    let harness = ClientHarness([.template(ClientFixtures.template(["a": "1"]))])
+    let harness = ClientHarness([.template(TemplateFixtures.template(["a": "1"]))])
     var first = harness.client.updates().makeAsyncIterator()
     var second = harness.client.updates().makeAsyncIterator()
     #expect(harness.client.listenerCount == 2)
@@ -158,7 +158,7 @@ struct RemoteConfigClientActivationTests {
 
   @Test("a listener that stops iterating is removed")
   func listenerRemoved() async throws {
-    let harness = ClientHarness([.template(ClientFixtures.template(["a": "1"]))])
+    let harness = ClientHarness([.template(TemplateFixtures.template(["a": "1"]))])
     let client = harness.client
     let listening = SignalLatch()
     let listener = Task {

@@ -1,6 +1,7 @@
 import ConfigClient
 import Core
 import Foundation
+import SwitchyardTestSupport
 import Synchronization
 import Testing
 
@@ -19,7 +20,7 @@ struct RemoteConfigClientConcurrencyTests {
     let keyCount = 30
     let steps = (1...versions).map {
       InMemoryTemplateSource.Step.template(
-        ClientFixtures.markedTemplate(version: $0, keys: keyCount))
+        TemplateFixtures.markedTemplate(version: $0, keys: keyCount))
     }
     let harness = ClientHarness(steps, settings: RemoteConfigSettings(minimumFetchInterval: .zero))
     let client = harness.client

@@ -9,8 +9,8 @@ import Testing
 // hanging the run.
 @Suite("RemoteConfigClient fetching", .timeLimit(.minutes(1)))
 struct RemoteConfigClientFetchTests {
-  let v1 = ClientFixtures.template(version: 1, ["greeting": "hello"])
-  let v2 = ClientFixtures.template(version: 2, ["greeting": "bonjour"])
+  let v1 = TemplateFixtures.template(version: 1, ["greeting": "hello"])
+  let v2 = TemplateFixtures.template(version: 2, ["greeting": "bonjour"])
 
   @Test("a fetch within the minimum interval is served from the cache without a network call")
   func minimumInterval() async throws {

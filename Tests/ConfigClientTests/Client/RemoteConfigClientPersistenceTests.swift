@@ -8,8 +8,8 @@ import Testing
 // hanging the run.
 @Suite("RemoteConfigClient persistence", .timeLimit(.minutes(1)))
 struct RemoteConfigClientPersistenceTests {
-  let v1 = ClientFixtures.template(version: 1, ["greeting": "hello", "count": "1"])
-  let v2 = ClientFixtures.template(version: 2, ["greeting": "bonjour", "count": "2"])
+  let v1 = TemplateFixtures.template(version: 1, ["greeting": "hello", "count": "1"])
+  let v2 = TemplateFixtures.template(version: 2, ["greeting": "bonjour", "count": "2"])
   let context = EvaluationContext(
     randomizationID: "user-1", customSignals: ["tier": "paid", "grade": 3], appVersion: "2.1.0",
     audiences: ["b", "a"], firstOpenTime: Date(timeIntervalSince1970: 1_700_000_000.25))
@@ -410,7 +410,7 @@ struct RemoteConfigClientPersistenceTests {
   func oversizedContext() async throws {
     let directory = try TemporaryDirectory()
     let time = ManualTimeSource(now: TestTime.start)
-    let paid = ClientFixtures.template(
+    let paid = TemplateFixtures.template(
       version: 2, ["greeting": "bonjour"], paidValues: ["greeting": "paid"])
     let (first, _) = client(directory, [.template(paid)], time: time)
     _ = try await first.fetchAndActivate()

@@ -8,7 +8,7 @@ import Testing
 // hanging the run.
 @Suite("RemoteConfigClient throttling", .timeLimit(.minutes(1)))
 struct RemoteConfigClientThrottlingTests {
-  let v1 = ClientFixtures.template(version: 1, ["greeting": "hello"])
+  let v1 = TemplateFixtures.template(version: 1, ["greeting": "hello"])
   let always = RemoteConfigSettings(minimumFetchInterval: .zero)
 
   /// Fetches and returns how long the client is throttled for afterwards, in seconds.

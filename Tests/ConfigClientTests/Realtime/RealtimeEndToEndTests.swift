@@ -8,8 +8,8 @@ import Testing
 /// serves the template; the client fetches it over HTTP and the updater reports the update.
 @Suite("Real-time updates end to end over HTTP", .timeLimit(.minutes(1)))
 struct RealtimeEndToEndTests {
-  static let v1 = ClientFixtures.template(version: 1, ["greeting": "hi", "color": "red"])
-  static let v2 = ClientFixtures.template(version: 2, ["greeting": "hello", "color": "blue"])
+  static let v1 = TemplateFixtures.template(version: 1, ["greeting": "hi", "color": "red"])
+  static let v2 = TemplateFixtures.template(version: 2, ["greeting": "hello", "color": "blue"])
 
   /// A client with version 1 of `/template` active, and an updater on `/stream`; the
   /// updater sleeps on `time`, the client on its own clock.

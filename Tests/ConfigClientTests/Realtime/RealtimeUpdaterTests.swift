@@ -1,14 +1,15 @@
 import ConfigClient
 import Core
 import Foundation
+import SwitchyardTestSupport
 import Testing
 
 /// The real-time updater's rules, over a scripted transport and an in-memory source, with
 /// time driven by hand.
 @Suite("RealtimeUpdater", .timeLimit(.minutes(1)))
 struct RealtimeUpdaterTests {
-  static let v1 = ClientFixtures.template(version: 1, ["greeting": "hi", "color": "red"])
-  static let v2 = ClientFixtures.template(version: 2, ["greeting": "hello", "color": "red"])
+  static let v1 = TemplateFixtures.template(version: 1, ["greeting": "hi", "color": "red"])
+  static let v2 = TemplateFixtures.template(version: 2, ["greeting": "hello", "color": "red"])
 
   /// A client with version 1 active, an updater over `connections`, and their clocks.
   ///

@@ -6,7 +6,7 @@ import Testing
 
 @Suite("FileTemplateSource")
 struct FileTemplateSourceTests {
-  let json = ClientFixtures.template(version: 3, ["a": "1"])
+  let json = TemplateFixtures.template(version: 3, ["a": "1"])
 
   @Test("reads the file with its SHA-256 as the ETag; the same ETag answers not modified")
   func etag() async throws {
@@ -18,7 +18,7 @@ struct FileTemplateSourceTests {
       try await source.fetchTemplate(ifNoneMatch: nil, timeout: .seconds(1))
         == .template(body: Array(json.utf8), etag: etag))
     #expect(try await source.fetchTemplate(ifNoneMatch: etag, timeout: .seconds(1)) == .notModified)
-    try directory.write("t.json", Array(ClientFixtures.template(version: 4, ["a": "2"]).utf8))
+    try directory.write("t.json", Array(TemplateFixtures.template(version: 4, ["a": "2"]).utf8))
     guard
       case .template(_, let newETag) = try await source.fetchTemplate(
         ifNoneMatch: etag, timeout: .seconds(1))
