@@ -46,9 +46,16 @@ let package = Package(
       swiftSettings: sharedSwiftSettings
     ),
 
-    .testTarget(name: "CoreTests", dependencies: ["Core"], swiftSettings: sharedSwiftSettings),
+    // What more than one test target needs: the loopback HTTP server, the latch, temporary
+    // directories, the test clock's start, files of the source tree. A target, not a product.
+    .target(
+      name: "SwitchyardTestSupport", dependencies: ["Core"], path: "Tests/Support",
+      swiftSettings: sharedSwiftSettings),
     .testTarget(
-      name: "ConfigClientTests", dependencies: ["ConfigClient", "Core"],
+      name: "CoreTests", dependencies: ["Core", "SwitchyardTestSupport"],
+      swiftSettings: sharedSwiftSettings),
+    .testTarget(
+      name: "ConfigClientTests", dependencies: ["ConfigClient", "Core", "SwitchyardTestSupport"],
       // Fixtures are read from the source tree by path, not bundled.
       exclude: ["Fixtures"], swiftSettings: sharedSwiftSettings),
     .testTarget(
@@ -61,7 +68,7 @@ let package = Package(
       name: "JuniorHighFeatureTests", dependencies: ["JuniorHighFeature", "Core"],
       swiftSettings: sharedSwiftSettings),
     .testTarget(
-      name: "switchyardTests", dependencies: ["switchyard", "Core"],
+      name: "switchyardTests", dependencies: ["switchyard", "Core", "SwitchyardTestSupport"],
       swiftSettings: sharedSwiftSettings),
   ]
 )

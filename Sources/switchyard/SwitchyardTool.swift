@@ -22,8 +22,12 @@ enum SwitchyardTool {
     .version,
   ]
 
-  /// Runs the tool with `arguments` (without the program name) on `io`.
-  static func run(arguments: [String], io: ToolIO) async -> ExitStatus {
+  /// Runs the tool with `arguments` (without the program name) on `io`. A command in
+  /// `replacements` answers to its name instead of the registered one: tests pass `fetch` and
+  /// `watch` built on a clock they move.
+  static func run(
+    arguments: [String], io: ToolIO, replacing replacements: [ToolCommand] = []
+  ) async -> ExitStatus {
     guard let first = arguments.first,
       !["-h", "--help", "help"].contains(first) || arguments.count > 1
     else {
@@ -35,14 +39,14 @@ enum SwitchyardTool {
       return .success
     }
     if first == "help" {
-      guard let command = command(named: arguments[1]) else {
+      guard let command = command(named: arguments[1], replacing: replacements) else {
         return fail(
           UsageError(command: nil, message: "unknown command \(Excerpt.quoted(arguments[1]))"), io)
       }
       io.printLine(command.helpText)
       return .success
     }
-    guard let command = command(named: first) else {
+    guard let command = command(named: first, replacing: replacements) else {
       let message =
         first.hasPrefix("-")
         ? "unknown option \(Excerpt.quoted(first))" : "unknown command \(Excerpt.quoted(first))"
@@ -64,8 +68,10 @@ enum SwitchyardTool {
     }
   }
 
-  private static func command(named name: String) -> ToolCommand? {
-    (commands + hiddenCommands).first { $0.name == name }
+  private static func command(
+    named name: String, replacing replacements: [ToolCommand]
+  ) -> ToolCommand? {
+    (replacements + commands + hiddenCommands).first { $0.name == name }
   }
 
   private static func fail(_ error: UsageError, _ io: ToolIO) -> ExitStatus {

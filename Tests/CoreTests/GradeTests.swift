@@ -32,7 +32,7 @@ struct GradeTests {
   }
 
   @Test(
-    "decodes backend JSON",
+    "a grade decodes from the backend's JSON, members in any order, an unknown stage by name",
     arguments: [
       (#"{"stage": "elementary", "year": 1}"#, SchoolStage.elementary, 1),
       (#"{"stage": "juniorHigh", "year": 3}"#, .juniorHigh, 3),
@@ -70,7 +70,7 @@ struct GradeTests {
         == "year 7 is not a year of elementary (valid: 1...6)")
   }
 
-  @Test("encodes as backend JSON")
+  @Test("a grade encodes as the backend's JSON: stage name and year")
   func encodes() throws {
     let encoder = JSONEncoder()
     encoder.outputFormatting = .sortedKeys

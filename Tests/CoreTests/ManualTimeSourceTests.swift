@@ -92,14 +92,3 @@ struct ManualTimeSourceTests {
     #expect(Duration.timeInterval(2.25) == .milliseconds(2_250))
   }
 }
-
-@Suite("Reason and Explained")
-struct ReasonTests {
-  @Test("reasons print as sentences, diagnostics with a warning prefix")
-  func descriptions() {
-    #expect(Reason.because("maintenance is on").description == "maintenance is on")
-    #expect(Reason.diagnostic("bad value").description == "warning: bad value")
-    let explained = Explained("elementary", reasons: [.because("grade 1"), .diagnostic("x")])
-    #expect(explained.diagnostics == [.diagnostic("x")])
-  }
-}

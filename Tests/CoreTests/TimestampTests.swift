@@ -1,5 +1,6 @@
 import Core
 import Foundation
+import SwitchyardTestSupport
 import Testing
 
 @Suite("Timestamp and CivilDateTime")
@@ -129,7 +130,7 @@ struct TimestampTests {
   @Test("precise text is UTC with the fraction's digits, and an offset only past year 9999 or 0000")
   func preciseText() throws {
     #expect(
-      Timestamp.formatPrecisely(Date(timeIntervalSince1970: 1_767_225_600.25))
+      Timestamp.formatPrecisely(TestTime.start.addingTimeInterval(0.25))
         == "2026-01-01T00:00:00.25Z")
     #expect(
       Timestamp.formatPrecisely(Date(timeIntervalSince1970: -0.5)) == "1969-12-31T23:59:59.5Z")

@@ -37,12 +37,15 @@ final class CapturedToolIO: Sendable {
     output.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
   }
 
-  /// Runs `switchyard` with `arguments` and returns its exit status.
-  static func run(_ arguments: [String], input: [String] = []) async -> (
-    status: ExitStatus, capture: CapturedToolIO
-  ) {
+  /// Runs `switchyard` with `arguments` through the tool's entry point and returns its exit
+  /// status; the commands in `replacements` answer to their names instead of the registered
+  /// ones (`fetch` and `watch` on a test's clock).
+  static func run(
+    _ arguments: [String], input: [String] = [], replacing replacements: [ToolCommand] = []
+  ) async -> (status: ExitStatus, capture: CapturedToolIO) {
     let capture = CapturedToolIO(input: input)
-    let status = await SwitchyardTool.run(arguments: arguments, io: capture.io)
+    let status = await SwitchyardTool.run(
+      arguments: arguments, io: capture.io, replacing: replacements)
     return (status, capture)
   }
 }

@@ -1,6 +1,7 @@
 import ConfigClient
 import Core
 import Foundation
+import SwitchyardTestSupport
 import Testing
 
 @testable import switchyard
@@ -57,13 +58,12 @@ struct FetchCommandTests {
   static func fetch(_ arguments: [String], at date: Date) async -> (
     status: switchyard.ExitStatus, capture: CapturedToolIO
   ) {
-    await CommandRunner.run(
-      ToolCommand.makeFetch(environment: CommandRunner.environment(at: date)), arguments)
+    await CapturedToolIO.run(
+      ["fetch"] + arguments, replacing: [.makeFetch(environment: .pinned(at: date))])
   }
 
-  static let start = Date(timeIntervalSince1970: 1_767_225_600)
   /// Thirteen hours later: past the default minimum fetch interval of twelve.
-  static let nextDay = start.addingTimeInterval(13 * 3600)
+  static let nextDay = TestTime.start.addingTimeInterval(13 * 3600)
 
   @Test("with the server down it prints the cached values and exits 0 with a warning")
   func serverDown() async throws {
@@ -71,7 +71,7 @@ struct FetchCommandTests {
     server.serveTemplate(at: "/t.json", Self.template, etag: "\"7\"")
     let cache = try TemporaryDirectory()
     let arguments = ["--url", server.url("/t.json").absoluteString, "--cache", cache.url.path]
-    let (first, _) = await Self.fetch(arguments, at: Self.start)
+    let (first, _) = await Self.fetch(arguments, at: TestTime.start)
     #expect(first == .success)
     server.stop()
     let (status, capture) = await Self.fetch(arguments, at: Self.nextDay)
@@ -128,7 +128,7 @@ struct FetchCommandTests {
       server.serveTemplate(at: "/t.json", Self.template, etag: "\"7\"")
       let cache = try TemporaryDirectory()
       let arguments = ["--url", server.url("/t.json").absoluteString, "--cache", cache.url.path]
-      _ = await Self.fetch(arguments, at: Self.start)
+      _ = await Self.fetch(arguments, at: TestTime.start)
       server.enqueue(at: "/t.json", .ok(#"{"parameters": {"welcome": {"defaultValue": 3}}}"#))
       let (status, capture) = await Self.fetch(arguments, at: Self.nextDay)
       #expect(status == .success)
@@ -179,17 +179,16 @@ struct FetchCommandTests {
         at: "/old", .redirect(to: "/t.json", body: .endless(chunk: Array("x".utf8), chunked: false))
       )
       server.enqueue(at: "/t.json", .stall)
-      let time = ManualTimeSource(now: Self.start)
+      let time = ManualTimeSource(now: TestTime.start)
       let command = ToolCommand.makeFetch(
         environment: NetworkCommandEnvironment(timeSource: time, random: .constant(0)))
       let cache = try TemporaryDirectory()
       let run = Task {
-        await CommandRunner.run(
-          command,
+        await CapturedToolIO.run(
           [
-            "--url", server.url("/old").absoluteString, "--cache", cache.url.path, "--timeout",
-            "2.5",
-          ])
+            "fetch", "--url", server.url("/old").absoluteString, "--cache", cache.url.path,
+            "--timeout", "2.5",
+          ], replacing: [command])
       }
       _ = await server.waitForRequests(count: 2)
       await time.waitForSleepers(count: 1)
@@ -209,7 +208,7 @@ struct FetchCommandTests {
       server.enqueue(at: "/t.json", .endless())
       let cache = try TemporaryDirectory()
       let (status, capture) = await Self.fetch(
-        ["--url", server.url("/old").absoluteString, "--cache", cache.url.path], at: Self.start)
+        ["--url", server.url("/old").absoluteString, "--cache", cache.url.path], at: TestTime.start)
       #expect(status == .failure)
       #expect(capture.error.contains("larger than the limit of 1000000 bytes"))
     }

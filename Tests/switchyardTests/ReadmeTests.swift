@@ -1,4 +1,4 @@
-import Foundation
+import SwitchyardTestSupport
 import Testing
 
 @testable import switchyard
@@ -6,35 +6,9 @@ import Testing
 /// README.md promises a first command and shows its output; these tests keep both true.
 @Suite("README")
 struct ReadmeTests {
-  private static func readme() throws -> String {
-    let url = URL(fileURLWithPath: #filePath)
-      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-      .appendingPathComponent("README.md")
-    return try String(contentsOf: url, encoding: .utf8)
-  }
-
-  /// The fenced blocks of `text`, in order, without their fences.
-  private static func blocks(_ text: String) -> [String] {
-    var blocks: [String] = []
-    var current: [Substring]?
-    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-      if line.hasPrefix("```") {
-        if let lines = current {
-          blocks.append(lines.joined(separator: "\n"))
-          current = nil
-        } else {
-          current = []
-        }
-      } else {
-        current?.append(line)
-      }
-    }
-    return blocks
-  }
-
   @Test("the first command runs the tool on its built-in sample and prints what README shows")
   func firstCommand() async throws {
-    let blocks = Self.blocks(try Self.readme())
+    let blocks = try Readme.blocks().map(\.text)
     let command = try #require(blocks.first)
     let prefix = "swift run switchyard "
     #expect(command.hasPrefix(prefix))
@@ -48,12 +22,9 @@ struct ReadmeTests {
 
   @Test("the second command is the test command CI runs")
   func testCommand() throws {
-    let blocks = Self.blocks(try Self.readme())
+    let blocks = try Readme.blocks().map(\.text)
     let command = try #require(blocks.dropFirst(2).first)
     #expect(command.hasPrefix("swift test"))
-    let ciScript = URL(fileURLWithPath: #filePath)
-      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-      .appendingPathComponent(".ci/run")
-    #expect(try String(contentsOf: ciScript, encoding: .utf8).contains("grep -m1 -E '^swift test"))
+    #expect(try SourceTree.text(".ci/run").contains("grep -m1 -E '^swift test"))
   }
 }

@@ -1,5 +1,6 @@
 import Core
 import Foundation
+import SwitchyardTestSupport
 import Testing
 
 @testable import switchyard
@@ -152,11 +153,7 @@ struct ToolInputFuzzTests {
   @Test("validate lists every problem of 200 damaged templates on its own readable line")
   func validateDamagedTemplates() async throws {
     let files = try TemporaryDirectory()
-    let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .deletingLastPathComponent().appendingPathComponent("ConfigClientTests/Fixtures")
-    let fixtures: [String] = try ["client-template.json", "server-template.json"].map { name in
-      try String(contentsOfFile: directory.appendingPathComponent(name).path, encoding: .utf8)
-    }
+    let fixtures = try ["client-template.json", "server-template.json"].map(TemplateFixtures.text)
     var random = SeededRandomGenerator(seed: 0x7001_2001)
     var failures: [String] = []
     for iteration in 0..<200 {

@@ -1,5 +1,6 @@
 import Core
 import Foundation
+import SwitchyardTestSupport
 import Testing
 
 @testable import switchyard
@@ -9,18 +10,14 @@ import Testing
 @Suite("switchyard watch", .timeLimit(.minutes(1)))
 struct WatchCommandTests {
   static func template(_ version: Int, greeting: String, color: String) -> String {
-    """
-    {"version": {"versionNumber": "\(version)"}, "parameters": {
-      "greeting": {"defaultValue": {"value": "\(greeting)"}},
-      "color": {"defaultValue": {"value": "\(color)"}}}}
-    """
+    TemplateFixtures.template(version: version, ["greeting": greeting, "color": color])
   }
 
   static func watch(_ arguments: [String]) async -> (
     status: switchyard.ExitStatus, capture: CapturedToolIO
   ) {
-    await CommandRunner.run(
-      ToolCommand.makeWatch(environment: CommandRunner.environment(at: Date())), arguments)
+    await CapturedToolIO.run(
+      ["watch"] + arguments, replacing: [.makeWatch(environment: .pinned(at: Date()))])
   }
 
   static func arguments(

@@ -1,6 +1,7 @@
 import ConfigClient
 import Core
 import Foundation
+import SwitchyardTestSupport
 import Testing
 
 /// Deterministic fuzzing of the client's saved state as `RemoteConfigClient.restore()` reads
@@ -31,7 +32,7 @@ struct CacheFileFuzzTests {
       try directory.write(store.fileName, bytes)
       let client = RemoteConfigClient(
         source: InMemoryTemplateSource(), store: store,
-        timeSource: ManualTimeSource(now: ClientFixtures.start), random: .constant(0.5),
+        timeSource: ManualTimeSource(now: TestTime.start), random: .constant(0.5),
         defaults: InAppDefaults(["welcome_message": "default"]))
       let reasons = await client.restore()
       // For the saved context's users, so a context part lost to damage does not count.

@@ -50,8 +50,11 @@ struct ConditionExpressionFuzzTests {
 
   @Test("every expression in the mutation corpus is valid to begin with")
   func corpusIsValid() throws {
+    #expect(!ExpressionCorpus.validExpressions.isEmpty)
     for expression in ExpressionCorpus.validExpressions {
-      _ = try ConditionExpressionParser.parse(expression, conditionName: "corpus")
+      #expect(throws: Never.self, "\(expression)") {
+        try ConditionExpressionParser.parse(expression, conditionName: "corpus")
+      }
     }
   }
 

@@ -1,6 +1,7 @@
 import ConfigClient
 import Core
 import Foundation
+import SwitchyardTestSupport
 import Testing
 
 /// Deterministic fuzzing of context reading (`EvaluationContext(json:)`, the `--context` and
@@ -72,9 +73,9 @@ struct EvaluationContextFuzzTests {
       }
       accepted += 1
       for template in EvaluationContextFuzzTests.templates {
-        let values = template.evaluate(context, now: ClientFixtures.start)
+        let values = template.evaluate(context, now: TestTime.start)
         for key in values.keys {
-          _ = template.explain(key: key, context, now: ClientFixtures.start)
+          _ = template.explain(key: key, context, now: TestTime.start)
         }
       }
       let written = context.jsonObject

@@ -1,1 +1,0 @@
-../../ConfigClientTests/Support/LoopbackHTTPServer.swift
