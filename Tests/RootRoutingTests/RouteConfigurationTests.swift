@@ -43,6 +43,42 @@ struct RouteConfigurationTests {
     #expect(counter.value == 1)
   }
 
+  @Test("the keys a configuration reads are the gates, then each feature's, in priority order")
+  func keyNames() {
+    #expect(
+      Fixture.configuration().keyNames == [
+        "isUnderMaintenance", "maintenanceMessage", "force_alert_information", "elementary_open",
+        "juniorHigh_years",
+      ])
+    #expect(
+      Fixture.configuration(descriptors: [TestFeatures.juniorHigh, TestFeatures.review]).keyNames
+        == RootRoutingKeys.all.map(\.name) + ["juniorHigh_years"])
+  }
+
+  @Test("every feature answers a user from the rule made once, gates or no gates")
+  func eligibility() throws {
+    let counter = Counter()
+    let counted = FeatureDescriptor(
+      id: "counted", module: "Tests", keys: [], orientations: .platformDefault
+    ) { _ in
+      counter.increment()
+      return FeatureRule { _ in .declines(because: "counted declines everyone") }
+    }
+    let configuration = Fixture.configuration(
+      ["isUnderMaintenance": "true", "juniorHigh_years": "[2]"],
+      descriptors: TestFeatures.all + [counted])
+    let user = FeatureUser(grade: try .juniorHigh(2), idiom: .pad)
+    let answers = configuration.eligibility(for: user)
+    #expect(answers.map(\.serves) == [false, true, false])
+    #expect(
+      answers.map(\.reason.message) == [
+        "elementary serves elementary grades only", "juniorHigh serves its open years",
+        "counted declines everyone",
+      ])
+    _ = configuration.eligibility(for: FeatureUser(grade: try .juniorHigh(1), idiom: .phone))
+    #expect(counter.value == 1)
+  }
+
   @Test("configurations are equal when prepared from the same values of the keys they read")
   func equality() {
     let base = ["isUnderMaintenance": "false", "elementary_open": "true"]
