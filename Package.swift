@@ -25,6 +25,7 @@ let package = Package(
     .library(name: "RootRouting", targets: ["RootRouting"]),
     .library(name: "ElementaryFeature", targets: ["ElementaryFeature"]),
     .library(name: "JuniorHighFeature", targets: ["JuniorHighFeature"]),
+    .library(name: "ConfigRouting", targets: ["ConfigRouting"]),
     .executable(name: "switchyard", targets: ["switchyard"]),
   ],
   targets: [
@@ -37,11 +38,17 @@ let package = Package(
     // Leaf features. Core only: never each other, never RootRouting.
     .target(name: "ElementaryFeature", dependencies: ["Core"], swiftSettings: sharedSwiftSettings),
     .target(name: "JuniorHighFeature", dependencies: ["Core"], swiftSettings: sharedSwiftSettings),
+    // The template-to-route pipeline and the signals it sets: the one library that joins
+    // ConfigClient and RootRouting. Features arrive as descriptors: never a feature module.
+    .target(
+      name: "ConfigRouting", dependencies: ["Core", "ConfigClient", "RootRouting"],
+      swiftSettings: sharedSwiftSettings),
     // The composition root: the only target that imports everything.
     .executableTarget(
       name: "switchyard",
       dependencies: [
-        "Core", "ConfigClient", "RootRouting", "ElementaryFeature", "JuniorHighFeature",
+        "Core", "ConfigClient", "RootRouting", "ConfigRouting", "ElementaryFeature",
+        "JuniorHighFeature",
       ],
       swiftSettings: sharedSwiftSettings
     ),
@@ -59,6 +66,13 @@ let package = Package(
       swiftSettings: sharedSwiftSettings),
     .testTarget(
       name: "JuniorHighFeatureTests", dependencies: ["JuniorHighFeature", "Core"],
+      swiftSettings: sharedSwiftSettings),
+    .testTarget(
+      name: "ConfigRoutingTests",
+      dependencies: [
+        "ConfigRouting", "ConfigClient", "Core", "RootRouting", "ElementaryFeature",
+        "JuniorHighFeature",
+      ],
       swiftSettings: sharedSwiftSettings),
     .testTarget(
       name: "switchyardTests", dependencies: ["switchyard", "Core"],
