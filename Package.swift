@@ -27,6 +27,7 @@ let package = Package(
     .library(name: "JuniorHighFeature", targets: ["JuniorHighFeature"]),
     .library(name: "ConfigRouting", targets: ["ConfigRouting"]),
     .executable(name: "switchyard", targets: ["switchyard"]),
+    .executable(name: "switchyard-bench", targets: ["SwitchyardBench"]),
   ],
   targets: [
     // The shared vocabulary. Depends on nothing of ours.
@@ -52,6 +53,10 @@ let package = Package(
       ],
       swiftSettings: sharedSwiftSettings
     ),
+    // The benchmarks and the probe processes they spawn, kept out of the tool.
+    .executableTarget(
+      name: "SwitchyardBench", dependencies: ["Core", "ConfigClient", "RootRouting"],
+      swiftSettings: sharedSwiftSettings),
 
     .testTarget(name: "CoreTests", dependencies: ["Core"], swiftSettings: sharedSwiftSettings),
     .testTarget(
@@ -76,6 +81,9 @@ let package = Package(
       swiftSettings: sharedSwiftSettings),
     .testTarget(
       name: "switchyardTests", dependencies: ["switchyard", "Core"],
+      swiftSettings: sharedSwiftSettings),
+    .testTarget(
+      name: "SwitchyardBenchTests", dependencies: ["SwitchyardBench", "ConfigClient", "Core"],
       swiftSettings: sharedSwiftSettings),
   ]
 )

@@ -65,7 +65,7 @@ enum SwitchyardTool {
   }
 
   private static func command(named name: String) -> ToolCommand? {
-    (commands + hiddenCommands).first { $0.name == name }
+    commands.first { $0.name == name }
   }
 
   private static func fail(_ error: UsageError, _ io: ToolIO) -> ExitStatus {
