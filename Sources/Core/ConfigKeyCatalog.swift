@@ -94,7 +94,7 @@ public struct InvalidConfigDefaultError: Error, Sendable, Equatable, CustomStrin
   /// Why the default does not decode; its `key` names the key.
   public let error: ConfigValueError
 
-  /// Creates an error.
+  /// The error for a key of `module` whose default its decoder rejected with `error`.
   public init(module: String, error: ConfigValueError) {
     self.module = module
     self.error = error
