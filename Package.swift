@@ -25,7 +25,9 @@ let package = Package(
     .library(name: "RootRouting", targets: ["RootRouting"]),
     .library(name: "ElementaryFeature", targets: ["ElementaryFeature"]),
     .library(name: "JuniorHighFeature", targets: ["JuniorHighFeature"]),
+    .library(name: "ConfigRouting", targets: ["ConfigRouting"]),
     .executable(name: "switchyard", targets: ["switchyard"]),
+    .executable(name: "switchyard-bench", targets: ["SwitchyardBench"]),
   ],
   targets: [
     // The shared vocabulary. Depends on nothing of ours.
@@ -37,14 +39,24 @@ let package = Package(
     // Leaf features. Core only: never each other, never RootRouting.
     .target(name: "ElementaryFeature", dependencies: ["Core"], swiftSettings: sharedSwiftSettings),
     .target(name: "JuniorHighFeature", dependencies: ["Core"], swiftSettings: sharedSwiftSettings),
+    // The template-to-route pipeline and the signals it sets: the one library that joins
+    // ConfigClient and RootRouting. Features arrive as descriptors: never a feature module.
+    .target(
+      name: "ConfigRouting", dependencies: ["Core", "ConfigClient", "RootRouting"],
+      swiftSettings: sharedSwiftSettings),
     // The composition root: the only target that imports everything.
     .executableTarget(
       name: "switchyard",
       dependencies: [
-        "Core", "ConfigClient", "RootRouting", "ElementaryFeature", "JuniorHighFeature",
+        "Core", "ConfigClient", "RootRouting", "ConfigRouting", "ElementaryFeature",
+        "JuniorHighFeature",
       ],
       swiftSettings: sharedSwiftSettings
     ),
+    // The benchmarks and the probe processes they spawn, kept out of the tool.
+    .executableTarget(
+      name: "SwitchyardBench", dependencies: ["Core", "ConfigClient", "RootRouting"],
+      swiftSettings: sharedSwiftSettings),
 
     // What more than one test target needs: the loopback HTTP server, the latch, temporary
     // directories, the test clock's start, files of the source tree. A target, not a product.
@@ -68,7 +80,18 @@ let package = Package(
       name: "JuniorHighFeatureTests", dependencies: ["JuniorHighFeature", "Core"],
       swiftSettings: sharedSwiftSettings),
     .testTarget(
+      name: "ConfigRoutingTests",
+      dependencies: [
+        "ConfigRouting", "ConfigClient", "Core", "RootRouting", "ElementaryFeature",
+        "JuniorHighFeature",
+      ],
+      swiftSettings: sharedSwiftSettings),
+    .testTarget(
       name: "switchyardTests", dependencies: ["switchyard", "Core", "SwitchyardTestSupport"],
+      swiftSettings: sharedSwiftSettings),
+    .testTarget(
+      name: "SwitchyardBenchTests",
+      dependencies: ["SwitchyardBench", "ConfigClient", "Core", "SwitchyardTestSupport"],
       swiftSettings: sharedSwiftSettings),
   ]
 )

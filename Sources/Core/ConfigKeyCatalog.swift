@@ -1,7 +1,11 @@
-/// Every module's keys assembled in one place, each key owned by exactly one module.
+/// Every module's keys assembled in one place, each key owned by exactly one module, each
+/// default readable by its own key.
 ///
 /// Assembling is where ownership is enforced: two modules (or one module twice) declaring
 /// the same key is an error naming both, never a silent overwrite of one default by another.
+/// It is also where defaults are checked, once for every module: a default its own key
+/// cannot decode (a typo in a JSON literal, say) is an error naming the key and its module,
+/// not a value every reader would silently replace.
 public struct ConfigKeyCatalog: Sendable {
   /// One key with its owner.
   public struct Entry: Sendable {
@@ -16,14 +20,22 @@ public struct ConfigKeyCatalog: Sendable {
   private let ownerByName: [String: String]
 
   /// Assembles the key sets of every module.
-  /// - Throws: `DuplicateConfigKeyError` naming the key and both declaring modules.
-  public init(_ sets: [ConfigKeySet]) throws(DuplicateConfigKeyError) {
+  /// - Throws: `DuplicateConfigKeyError` naming the key and both declaring modules;
+  ///   `InvalidConfigDefaultError` naming the key and its module when the key cannot decode
+  ///   its own default.
+  public init(_ sets: [ConfigKeySet]) throws {
     var entries: [Entry] = []
     var owners: [String: String] = [:]
     for set in sets {
       for key in set.keys {
         if let first = owners[key.name] {
           throw DuplicateConfigKeyError(key: key.name, firstModule: first, secondModule: set.module)
+        }
+        do {
+          try key.validate(
+            ConfigValue(key: key.name, rawValue: key.defaultRawValue, source: .default))
+        } catch {
+          throw InvalidConfigDefaultError(module: set.module, error: error)
         }
         owners[key.name] = set.module
         entries.append(Entry(module: set.module, key: key))
@@ -71,5 +83,26 @@ public struct DuplicateConfigKeyError: Error, Sendable, Equatable, CustomStringC
     firstModule == secondModule
       ? "config key '\(key)' is declared twice by \(firstModule)"
       : "config key '\(key)' is declared by both \(firstModule) and \(secondModule)"
+  }
+}
+
+/// A key whose declared default its own type cannot decode: a defect in the declaring module,
+/// reported when the app assembles its catalog rather than on every read.
+public struct InvalidConfigDefaultError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// The module that declared the key.
+  public let module: String
+  /// Why the default does not decode; its `key` names the key.
+  public let error: ConfigValueError
+
+  /// The error for a key of `module` whose default its decoder rejected with `error`.
+  public init(module: String, error: ConfigValueError) {
+    self.module = module
+    self.error = error
+  }
+
+  /// For example `ElementaryFeature declares a default its key cannot read: key
+  /// 'elementary_supported_grades': "[1," is not JSON for Array<Int> (...)`.
+  public var description: String {
+    "\(module) declares a default its key cannot read: \(error)"
   }
 }

@@ -1,5 +1,6 @@
-/// The identity of a feature module, e.g. `elementary`. Extensible: a new module declares
-/// its own `static let` without touching Core's other code.
+/// The identity of a feature module, e.g. `elementary`. Core names no feature: each module
+/// declares its own identity (`extension FeatureID { static let elementary: FeatureID =
+/// "elementary" }`), so a new module adds one without touching Core.
 public struct FeatureID: RawRepresentable, Sendable, Hashable, Codable, ExpressibleByStringLiteral {
   /// The identity's name, also the screen name the router uses for the feature.
   public let rawValue: String
@@ -13,11 +14,6 @@ public struct FeatureID: RawRepresentable, Sendable, Hashable, Codable, Expressi
   public init(stringLiteral value: String) {
     self.rawValue = value
   }
-
-  /// The elementary-school course.
-  public static let elementary: FeatureID = "elementary"
-  /// The junior-high-school course.
-  public static let juniorHigh: FeatureID = "juniorHigh"
 
   /// Decodes from a plain JSON string.
   public init(from decoder: any Decoder) throws {

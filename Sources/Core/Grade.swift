@@ -79,10 +79,13 @@ extension Grade: Codable {
     }
   }
 
-  /// Encodes as `{"stage": "...", "year": N}`.
+  /// Encodes as `json`.
   public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(stage.name, forKey: .stage)
-    try container.encode(year, forKey: .year)
+    try json.encode(to: encoder)
+  }
+
+  /// `{"stage": "...", "year": N}`: the grade in the models that print it, in one place.
+  public var json: JSONValue {
+    ["stage": .string(stage.name), "year": .number(JSONNumber(year))]
   }
 }

@@ -16,3 +16,8 @@ public enum ElementaryFeature {
   /// defaults (with `ConfigKeyCatalog`, which rejects a key another module also declares).
   public static let keys = ConfigKeySet(module: module, keys: ElementaryFeatureKeys.all)
 }
+
+extension FeatureID {
+  /// The elementary-school course, declared by its own module so Core names no feature.
+  public static let elementary: FeatureID = "elementary"
+}

@@ -27,17 +27,21 @@ public struct ElementaryHome: Sendable, Equatable, Encodable {
     self.diagnostics = diagnostics
   }
 
-  private enum CodingKeys: String, CodingKey {
-    case feature, grade, sections, dailyGoalMinutes, diagnostics
+  /// The model as JSON: the feature's identity first, so a printed home says whose it is,
+  /// then the members in alphabetical order, diagnostics as their messages. What
+  /// `switchyard home` prints and what `Encodable` writes.
+  public var json: JSONValue {
+    [
+      "feature": .string(ElementaryFeature.id.rawValue),
+      "dailyGoalMinutes": .number(JSONNumber(dailyGoalMinutes)),
+      "diagnostics": .array(diagnostics.map { .string($0.message) }),
+      "grade": grade.json,
+      "sections": .array(sections.map { .string($0.rawValue) }),
+    ]
   }
 
-  /// Encodes the model with the feature's identity first, so printed homes say whose they are.
+  /// Encodes as `json`.
   public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(ElementaryFeature.id, forKey: .feature)
-    try container.encode(grade, forKey: .grade)
-    try container.encode(sections, forKey: .sections)
-    try container.encode(dailyGoalMinutes, forKey: .dailyGoalMinutes)
-    try container.encode(diagnostics.map(\.message), forKey: .diagnostics)
+    try json.encode(to: encoder)
   }
 }

@@ -17,3 +17,8 @@ public enum JuniorHighFeature {
   /// defaults (with `ConfigKeyCatalog`, which rejects a key another module also declares).
   public static let keys = ConfigKeySet(module: module, keys: JuniorHighFeatureKeys.all)
 }
+
+extension FeatureID {
+  /// The junior-high-school course, declared by its own module so Core names no feature.
+  public static let juniorHigh: FeatureID = "juniorHigh"
+}

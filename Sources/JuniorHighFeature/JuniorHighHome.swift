@@ -25,17 +25,21 @@ public struct JuniorHighHome: Sendable, Equatable, Encodable {
     self.diagnostics = diagnostics
   }
 
-  private enum CodingKeys: String, CodingKey {
-    case feature, grade, tabs, shareCard, diagnostics
+  /// The model as JSON: the feature's identity first, so a printed home says whose it is,
+  /// then the members in alphabetical order, diagnostics as their messages. What
+  /// `switchyard home` prints and what `Encodable` writes.
+  public var json: JSONValue {
+    [
+      "feature": .string(JuniorHighFeature.id.rawValue),
+      "diagnostics": .array(diagnostics.map { .string($0.message) }),
+      "grade": grade.json,
+      "shareCard": shareCard.json,
+      "tabs": .array(tabs.map { .string($0.rawValue) }),
+    ]
   }
 
-  /// Encodes the model with the feature's identity first, so printed homes say whose they are.
+  /// Encodes as `json`.
   public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(JuniorHighFeature.id, forKey: .feature)
-    try container.encode(grade, forKey: .grade)
-    try container.encode(tabs, forKey: .tabs)
-    try container.encode(shareCard, forKey: .shareCard)
-    try container.encode(diagnostics.map(\.message), forKey: .diagnostics)
+    try json.encode(to: encoder)
   }
 }

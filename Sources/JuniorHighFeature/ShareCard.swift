@@ -1,3 +1,5 @@
+import Core
+
 /// The card a student shares from the junior-high home: a background, a front picture and
 /// an optional text. During a campaign the background changes every day; otherwise the
 /// card shows the app's built-in pictures and no text.
@@ -27,19 +29,17 @@ public struct ShareCard: Sendable, Equatable, Encodable {
     self.text = text
   }
 
-  private enum CodingKeys: String, CodingKey {
-    case background, front, text
+  /// The card as JSON, members in alphabetical order, a missing text as `null` so readers
+  /// always find the member. What `Encodable` writes.
+  public var json: JSONValue {
+    [
+      "background": .string(background), "front": .string(front),
+      "text": text.map(JSONValue.string) ?? .null,
+    ]
   }
 
-  /// Encodes every field, a missing text as `null` so readers always find the member.
+  /// Encodes as `json`.
   public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(background, forKey: .background)
-    try container.encode(front, forKey: .front)
-    if let text {
-      try container.encode(text, forKey: .text)
-    } else {
-      try container.encodeNil(forKey: .text)
-    }
+    try json.encode(to: encoder)
   }
 }

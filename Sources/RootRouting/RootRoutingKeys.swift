@@ -5,7 +5,7 @@ import Core
 /// change.
 public enum RootRoutingKeys {
   /// The module that owns these keys, as key listings and diagnostics print it.
-  public static let name = "RootRouting"
+  public static let module = "RootRouting"
 
   /// The maintenance message shown when the remote value is missing or blank.
   public static let defaultMaintenanceMessage =
@@ -37,5 +37,5 @@ public enum RootRoutingKeys {
   ]
 
   /// The keys as RootRouting's declared set, for the app's `ConfigKeyCatalog`.
-  public static let keySet = ConfigKeySet(module: name, keys: all)
+  public static let keys = ConfigKeySet(module: module, keys: all)
 }

@@ -31,6 +31,10 @@ public struct RouteConfiguration: Sendable {
   public let diagnostics: [Reason]
   /// The registered features in order.
   let features: [PreparedFeature]
+  /// The keys the configuration read, in order: RootRouting's gates, then each feature's
+  /// keys in priority order. What a route depends on, and so what an explanation of a route
+  /// shows.
+  public let keyNames: [String]
   /// The values the configuration was prepared from, by key, for equality.
   private let sourceValues: [String: ConfigValue]
 
@@ -48,7 +52,8 @@ public struct RouteConfiguration: Sendable {
     if message.isEmpty {
       maintenanceMessage = RootRoutingKeys.defaultMaintenanceMessage
       diagnostics.append(
-        .diagnostic("key 'maintenanceMessage' is blank; using the default message"))
+        .diagnostic(
+          "key '\(RootRoutingKeys.maintenanceMessage.name)' is blank; using the default message"))
     } else {
       maintenanceMessage = message
     }
@@ -67,8 +72,8 @@ public struct RouteConfiguration: Sendable {
         assignedReason: .because("the backend assigned \(descriptor.id)"))
     }
 
+    keyNames = RootRoutingKeys.all.map(\.name) + descriptors.flatMap { $0.keys.map(\.name) }
     var sourceValues: [String: ConfigValue] = [:]
-    let keyNames = RootRoutingKeys.all.map(\.name) + descriptors.flatMap { $0.keys.map(\.name) }
     for name in keyNames {
       sourceValues[name] = values.configValue(forKey: name)
     }
@@ -83,6 +88,13 @@ public struct RouteConfiguration: Sendable {
 
   /// The registered features' identities, in priority order.
   public var featureIDs: [FeatureID] { features.map(\.id) }
+
+  /// Every registered feature's answer for `user`, in the order of `featureIDs`, from the
+  /// rules made when the configuration was prepared: whether or not a route would get that
+  /// far, so a report can show each feature's reach behind the gates too.
+  public func eligibility(for user: FeatureUser) -> [FeatureEligibility] {
+    features.map { $0.rule.eligibility(for: user) }
+  }
 }
 
 extension RouteConfiguration: Equatable {

@@ -1,13 +1,26 @@
 import ConfigClient
+import ConfigRouting
 import Core
 import ElementaryFeature
+import Foundation
 import JuniorHighFeature
 import RootRouting
 
-/// The app the tool models: the two real feature modules in priority order, every module's
-/// keys assembled (ownership enforced), and their defaults as in-app defaults. The one
-/// place that knows every module, as a composition root should.
+/// The app the tool models: the feature modules in priority order, every module's keys
+/// assembled (ownership and defaults checked), and their defaults as in-app defaults. The one
+/// place that knows every module, as a composition root should: a new course is one more
+/// entry in `features`.
 struct AppComposition: Sendable {
+  /// The courses, in the order the router considers them.
+  static let features: [AppFeature] = [
+    AppFeature(ElementaryFeature.descriptor, keys: ElementaryFeature.keys) { grade, values, _ in
+      ElementaryFeature.home(for: grade, values: values).json
+    },
+    AppFeature(JuniorHighFeature.descriptor, keys: JuniorHighFeature.keys) { grade, values, now in
+      JuniorHighFeature.home(for: grade, values: values, at: now).json
+    },
+  ]
+
   /// The features the router considers, in priority order.
   let descriptors: [FeatureDescriptor]
   /// Every module's keys with their owners.
@@ -15,14 +28,46 @@ struct AppComposition: Sendable {
   /// The in-app defaults: every key's declared default.
   let defaults: InAppDefaults
 
-  /// The app with RootRouting, ElementaryFeature and JuniorHighFeature.
-  /// - Throws: `DuplicateConfigKeyError` when two modules declare the same key.
+  /// The app with RootRouting and every entry of `features`.
+  /// - Throws: `DuplicateConfigKeyError` when two modules declare the same key,
+  ///   `InvalidConfigDefaultError` when a key cannot read its own default.
   static func standard() throws -> AppComposition {
-    let catalog = try ConfigKeyCatalog([
-      RootRoutingKeys.keySet, ElementaryFeature.keys, JuniorHighFeature.keys,
-    ])
+    let catalog = try ConfigKeyCatalog([RootRoutingKeys.keys] + features.map(\.keys))
     return AppComposition(
-      descriptors: [ElementaryFeature.descriptor, JuniorHighFeature.descriptor],
-      catalog: catalog, defaults: InAppDefaults(catalog.defaults))
+      descriptors: features.map(\.descriptor), catalog: catalog,
+      defaults: InAppDefaults(catalog: catalog))
+  }
+
+  /// The template-to-route pipeline over `template` for this app.
+  func router(for template: CompiledTemplate) -> ConfigRouter {
+    ConfigRouter(template: template, features: descriptors, defaults: defaults)
+  }
+
+  /// The home model of `feature` for a user in `grade`, as JSON; nil when no feature is
+  /// given or the app has none by that identity.
+  func home(
+    of feature: FeatureID?, grade: Grade, values: any ConfigValues, now: Date
+  ) -> JSONValue? {
+    Self.features.first { $0.descriptor.id == feature }?.home(grade, values, now)
+  }
+}
+
+/// One course as the app wires it: how the router asks it whom it serves, the keys it owns,
+/// and its home model as `switchyard home` prints it.
+struct AppFeature: Sendable {
+  /// The course's descriptor, which carries its identity.
+  let descriptor: FeatureDescriptor
+  /// Every key the course's module owns.
+  let keys: ConfigKeySet
+  /// The home model for a signed-in user's grade, from the values at an instant, as JSON.
+  let home: @Sendable (Grade, any ConfigValues, Date) -> JSONValue
+
+  init(
+    _ descriptor: FeatureDescriptor, keys: ConfigKeySet,
+    home: @escaping @Sendable (Grade, any ConfigValues, Date) -> JSONValue
+  ) {
+    self.descriptor = descriptor
+    self.keys = keys
+    self.home = home
   }
 }

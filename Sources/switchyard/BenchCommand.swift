@@ -1,33 +1,19 @@
-import Core
-
 extension ToolCommand {
-  /// `switchyard bench`: runs the performance benchmarks and prints their figures. Build
-  /// with `-c release` for figures that mean anything.
+  /// `switchyard bench`: the benchmarks moved to their own executable, `switchyard-bench`, so
+  /// the tool ships no benchmark code. Kept because a command is a public interface: an old
+  /// script gets a usage error that names the command to run instead. `--only` is still
+  /// accepted so the message is the same whatever the script passed.
   static let bench = ToolCommand(
     name: "bench",
-    summary: "Run the benchmarks and print figures (use swift run -c release).",
-    synopsis: "swift run -c release switchyard bench [--only NAME]",
-    options: [.value("--only", "NAME", "Run only this benchmark.")]
-  ) { arguments, io in
-    let selected = arguments.value("--only")
-    let benchmarks = Benchmark.all.filter { selected == nil || $0.name == selected }
-    guard !benchmarks.isEmpty else {
-      let names = Benchmark.all.map(\.name).joined(separator: ", ")
-      throw UsageError(
-        command: "bench", message: "no benchmark named '\(selected ?? "")'; have: \(names)")
-    }
-    #if DEBUG
-      io.printError(
-        "switchyard bench: warning: debug build; use 'swift run -c release switchyard bench'")
-    #endif
-    for benchmark in benchmarks {
-      try await benchmark.run(BenchmarkReport(io: io, benchmark: benchmark.name))
-    }
-    return .success
+    summary: "Moved: run 'swift run -c release switchyard-bench' for the benchmarks.",
+    synopsis: "swift run -c release switchyard-bench [--only NAME]",
+    options: [.value("--only", "NAME", "Run only this benchmark (in switchyard-bench).")]
+  ) { arguments, _ in
+    let only = arguments.value("--only").map { " --only \($0)" } ?? ""
+    throw UsageError(
+      command: "bench",
+      message:
+        "the benchmarks moved to their own tool; run 'swift run -c release switchyard-bench\(only)'"
+    )
   }
-}
-
-extension Benchmark {
-  /// Every benchmark, in the order they run.
-  static let all: [Benchmark] = [.evaluation, .routing, .client]
 }

@@ -24,23 +24,11 @@ extension ToolCommand {
     func answer(_ context: EvaluationContext) -> JSONValue {
       let now = time.now
       let values = template.evaluate(context, defaults: defaults, now: now)
-      var object = JSONObject()
-      let keys = values.keys
+      guard explain else { return ConfigValuesJSON.object(values) }
       // One explanation pass for every key: each condition is evaluated once, not per key.
-      let explanations =
-        explain ? template.explain(keys: keys, context, defaults: defaults, now: now) : []
-      for (position, key) in keys.enumerated() {
-        guard let value = values.configValue(forKey: key) else { continue }
-        var entry = JSONObject([
-          ("value", .string(value.rawValue)), ("source", .string(value.source.rawValue)),
-        ])
-        if explain {
-          let reasons = explanations[position].reasons
-          entry["reasons"] = .array(reasons.map { .string($0.description) })
-        }
-        object[key] = .object(entry)
+      return ConfigValuesJSON.object(values) { keys in
+        template.explain(keys: keys, context, defaults: defaults, now: now).map(\.reasons)
       }
-      return .object(object)
     }
     guard let contexts = arguments.value("--contexts") else {
       io.printLine(answer(EvaluationContext()).jsonText)

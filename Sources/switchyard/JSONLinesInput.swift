@@ -28,6 +28,22 @@ enum JSONLinesInput {
   static func answer(
     _ lines: [[UInt8]], io: ToolIO, _ answer: (JSONObject, Int) throws -> JSONValue
   ) -> ExitStatus {
+    self.answer(lines, io: io) { object, number in
+      try answer(object, number).jsonText
+    } failed: { message, _ in
+      let error: JSONValue = ["error": .string(message)]
+      return error.jsonText
+    }
+  }
+
+  /// The rule itself, for any output: each line read as a JSON object and printed as
+  /// `answer(object, lineNumber)`; a line that is not an object, or whose answer throws,
+  /// printed as `failed(message, lineNumber)` with the message `line N: what is wrong` (kept
+  /// to one line), and the run goes on. Fails if any line did.
+  static func answer(
+    _ lines: [[UInt8]], io: ToolIO, _ answer: (JSONObject, Int) throws -> String,
+    failed: (String, Int) -> String
+  ) -> ExitStatus {
     var status = ExitStatus.success
     for (offset, line) in lines.enumerated() {
       let number = offset + 1
@@ -41,11 +57,10 @@ enum JSONLinesInput {
         guard case .object(let object) = value else {
           throw LineError("expected a JSON object, found \(value.kindDescription)")
         }
-        io.printLine(try answer(object, number).jsonText)
+        io.printLine(try answer(object, number))
       } catch {
         status = .failure
-        let message: JSONValue = ["error": .string(Excerpt.line("line \(number): \(error)"))]
-        io.printLine(message.jsonText)
+        io.printLine(failed(Excerpt.line("line \(number): \(error)"), number))
       }
     }
     return status

@@ -1,4 +1,5 @@
 import ConfigClient
+import ConfigRouting
 import Core
 import Foundation
 
@@ -17,18 +18,19 @@ extension ToolCommand {
     ] + UserFlags.options
   ) { arguments, io in
     let template = try TemplateFile.loadOrSample(arguments)
-    let app = try AppComposition.standard()
+    let router = try AppComposition.standard().router(for: template)
     let explain = arguments.flag("--explain")
     let clock = SystemTimeSource()
-    func answer(_ scenario: RouteScenario) -> String {
-      let now = scenario.context.now ?? clock.now
-      let outcome = scenario.plan(template: template, app: app, now: now)
-      guard explain else { return RouteReport.json(outcome.route).jsonText }
-      return RouteReport.explanation(
-        outcome, scenario: scenario, template: template, app: app, now: now)
+    func plan(_ scenario: RouteScenario) -> RouteOutcome {
+      scenario.plan(with: router, now: scenario.context.now ?? clock.now)
+    }
+    func explanation(_ scenario: RouteScenario) -> String {
+      RouteReport.explanation(plan(scenario), router: router)
     }
     guard let path = arguments.value("--scenarios") else {
-      io.printLine(answer(try UserFlags.scenario(arguments)))
+      let scenario = try UserFlags.scenario(arguments)
+      io.printLine(
+        explain ? explanation(scenario) : RouteReport.json(plan(scenario).route).jsonText)
       return .success
     }
     let userFlags = UserFlags.options.map(\.name).filter {
@@ -42,25 +44,15 @@ extension ToolCommand {
     let lines = try JSONLinesInput.lines(at: path, io: io)
     guard explain else {
       return JSONLinesInput.answer(lines, io: io) { object, _ in
-        let scenario = try RouteScenario(json: object)
-        let now = scenario.context.now ?? clock.now
-        return RouteReport.json(scenario.plan(template: template, app: app, now: now).route)
+        RouteReport.json(plan(try RouteScenario(json: object)).route)
       }
     }
-    var status = ExitStatus.success
-    for (offset, line) in lines.enumerated() {
-      if offset > 0 { io.printLine("") }
-      io.printLine("scenario \(offset + 1)")
-      do {
-        guard case .object(let object) = try JSONParser().parse(line) else {
-          throw LineError("expected a JSON object")
-        }
-        io.printLine(answer(try RouteScenario(json: object)))
-      } catch {
-        status = .failure
-        io.printLine("error: line \(offset + 1): \(error)")
-      }
+    // For people: each scenario under a numbered heading, a blank line between them.
+    func heading(_ number: Int) -> String { (number > 1 ? "\n" : "") + "scenario \(number)\n" }
+    return JSONLinesInput.answer(lines, io: io) { object, number in
+      heading(number) + explanation(try RouteScenario(json: object))
+    } failed: { message, number in
+      heading(number) + "error: " + message
     }
-    return status
   }
 }

@@ -1,6 +1,6 @@
 import ConfigClient
+import ConfigRouting
 import Core
-import Foundation
 import RootRouting
 
 /// How `route` prints a route: one JSON object for machines, or an explanation for people.
@@ -16,10 +16,7 @@ enum RouteReport {
 
   /// The screen, the orientations, the reasons, and the value behind every key the decision
   /// read with the template's own explanation of it.
-  static func explanation(
-    _ outcome: RouteOutcome, scenario: RouteScenario, template: CompiledTemplate,
-    app: AppComposition, now: Date
-  ) -> String {
+  static func explanation(_ outcome: RouteOutcome, router: ConfigRouter) -> String {
     let route = outcome.route
     var lines = AlignedColumns.format([
       ["screen", route.screen.name + detail(route.screen)],
@@ -27,14 +24,12 @@ enum RouteReport {
     ])
     lines.append("because")
     lines += route.reasons.map { "  - \($0)" }
-    guard let values = outcome.values else { return lines.joined(separator: "\n") }
-    lines.append("values behind it (\(templateName(template)))")
-    let context = scenario.completedContext
-    let keys = RootRoutingKeys.all.map(\.name) + app.descriptors.flatMap { $0.keys.map(\.name) }
-    for key in keys {
-      let value = values[key]
+    guard let routed = outcome.routed else { return lines.joined(separator: "\n") }
+    lines.append("values behind it (\(templateName(router.template)))")
+    let keys = routed.configuration.keyNames
+    for (key, explained) in zip(keys, router.explain(routed)) {
+      let value = routed.values[key]
       lines.append("  \(key) = \(value.rawValue) (\(value.source))")
-      let explained = template.explain(key: key, context, defaults: app.defaults, now: now)
       lines += explained.reasons.map { "      \($0)" }
     }
     return lines.joined(separator: "\n")

@@ -1,4 +1,5 @@
 import ConfigClient
+import ConfigRouting
 import Core
 import Foundation
 import RootRouting
@@ -18,28 +19,12 @@ struct RouteScenario: Sendable {
   var profile: ProfileStatus
   var appVersion: SemanticVersion
   var idiom: DeviceIdiom
-  /// The evaluation context the app would set; see `completedContext`.
+  /// The evaluation context as given; the router adds the app's signals (`AppSignals`).
   var context: EvaluationContext
 
-  /// The context with what the app itself sets from the profile and the device, where the
-  /// scenario does not give it: custom signals `stage`, `year` (from the loaded profile) and
-  /// `idiom`, `appVersion`, and `platform` `ios`.
-  var completedContext: EvaluationContext {
-    var context = self.context
-    if case .loaded(let profile) = profile {
-      if context.customSignals["stage"] == nil {
-        context.customSignals["stage"] = .string(profile.grade.stage.name)
-      }
-      if context.customSignals["year"] == nil {
-        context.customSignals["year"] = .number(JSONNumber(profile.grade.year))
-      }
-    }
-    if context.customSignals["idiom"] == nil {
-      context.customSignals["idiom"] = .string(idiom.rawValue)
-    }
-    if context.appVersion == nil { context.appVersion = appVersion.description }
-    if context.platform == nil { context.platform = "ios" }
-    return context
+  /// What the route decision itself depends on besides the config.
+  var input: RouteInput {
+    RouteInput(session: session, profile: profile, appVersion: appVersion, idiom: idiom)
   }
 
   /// The signed-in user's grade, when the profile is loaded.
@@ -48,22 +33,19 @@ struct RouteScenario: Sendable {
     return nil
   }
 
-  /// Evaluates `template` for this scenario (when a config is available) and plans the route.
-  func plan(template: CompiledTemplate, app: AppComposition, now: Date) -> RouteOutcome {
-    let input = RouteInput(session: session, profile: profile, appVersion: appVersion, idiom: idiom)
+  /// Routes this scenario through `router` (the template evaluated with the app's signals)
+  /// when a config is available, else as an app still waiting for its first config.
+  func plan(with router: ConfigRouter, now: Date) -> RouteOutcome {
     guard configAvailable else {
-      return RouteOutcome(route: RoutePlanner.route(input, configuration: nil), values: nil)
+      return RouteOutcome(route: RoutePlanner.route(input, configuration: nil), routed: nil)
     }
-    let values = template.evaluate(completedContext, defaults: app.defaults, now: now)
-    let configuration = RouteConfiguration(
-      values: values, descriptors: app.descriptors, origin: .activated)
-    return RouteOutcome(
-      route: RoutePlanner.route(input, configuration: configuration), values: values)
+    let routed = router.route(input, context: context, now: now)
+    return RouteOutcome(route: routed.route, routed: routed)
   }
 }
 
-/// A planned route and the values it was planned with (nil when no config was available).
+/// A planned route and, when a config was available, what it was planned from.
 struct RouteOutcome: Sendable {
   let route: Route
-  let values: EvaluatedConfig?
+  let routed: ConfigRoute?
 }

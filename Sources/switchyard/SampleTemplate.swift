@@ -1,11 +1,13 @@
+import ConfigRouting
+
 /// The realistic template the tool runs when no `--template` is given, so a newcomer sees
 /// real output with no server and no files: the gates (a year-end maintenance window by
 /// `dateTime`, a forced update below 2.0.0), both features' keys grouped by module, grade 2
 /// of the elementary course opening to 10 % of grade-2 users by a seeded `percent`
 /// condition, iPad-only tabs, and a winter share-card campaign with a daily picture.
 ///
-/// The tool sets the custom signals these conditions read, as the app would: `stage`,
-/// `year` and `idiom` from the signed-in user's profile and device.
+/// The conditions read the custom signals the app sets from the signed-in user's profile and
+/// device, spelled by `AppSignals` so the template and the router that sets them agree.
 enum SampleTemplate {
   /// The template's name in output.
   static let name = "built-in sample"
@@ -21,17 +23,17 @@ enum SampleTemplate {
         },
         {
           "name": "grade2_rollout",
-          "expression": "app.customSignal['stage'].exactlyMatches(['elementary']) && app.customSignal['year'] == 2 && percent('grade2_rollout') <= 10",
+          "expression": "app.customSignal['\#(AppSignals.stage)'].exactlyMatches(['elementary']) && app.customSignal['\#(AppSignals.year)'] == 2 && percent('grade2_rollout') <= 10",
           "tagColor": "GREEN"
         },
         {
           "name": "elementary_beginners",
-          "expression": "app.customSignal['stage'].exactlyMatches(['elementary']) && app.customSignal['year'] == 1",
+          "expression": "app.customSignal['\#(AppSignals.stage)'].exactlyMatches(['elementary']) && app.customSignal['\#(AppSignals.year)'] == 1",
           "tagColor": "CYAN"
         },
         {
           "name": "junior_high_ipad",
-          "expression": "app.customSignal['stage'].exactlyMatches(['juniorHigh']) && app.customSignal['idiom'].exactlyMatches(['pad'])",
+          "expression": "app.customSignal['\#(AppSignals.stage)'].exactlyMatches(['juniorHigh']) && app.customSignal['\#(AppSignals.idiom)'].exactlyMatches(['pad'])",
           "tagColor": "BLUE"
         }
       ],

@@ -1,4 +1,5 @@
 import ConfigClient
+import ConfigRouting
 import Core
 import Foundation
 import RootRouting
@@ -30,10 +31,10 @@ extension ToolCommand {
     }
     let template = try TemplateFile.loadOrSample(arguments)
     let app = try AppComposition.standard()
+    let router = app.router(for: template)
     var report = SimulationReport(users: count, seed: seed, descriptors: app.descriptors)
     for user in SyntheticPopulation.users(count: count, seed: UInt64(seed)) {
-      let outcome = user.plan(template: template, app: app, now: now)
-      report.record(user, outcome)
+      report.record(user, user.plan(with: router, now: now))
     }
     if arguments.flag("--json") {
       io.printLine(report.json.jsonText)
@@ -62,13 +63,13 @@ struct SimulationReport {
   }
 
   /// Counts one user's screen and every feature's answer for them (whether or not the
-  /// router got that far: a feature's reach is worth seeing behind the gates too).
+  /// router got that far: a feature's reach is worth seeing behind the gates too), from the
+  /// rules the route's configuration already made.
   mutating func record(_ user: RouteScenario, _ outcome: RouteOutcome) {
     screens[outcome.route.screen.name, default: 0] += 1
-    guard let grade = user.grade, let values = outcome.values else { return }
+    guard let grade = user.grade, let configuration = outcome.routed?.configuration else { return }
     let featureUser = FeatureUser(grade: grade, idiom: user.idiom)
-    for (index, descriptor) in descriptors.enumerated() {
-      let eligibility = descriptor.makeRule(values).eligibility(for: featureUser)
+    for (index, eligibility) in configuration.eligibility(for: featureUser).enumerated() {
       answers[index][eligibility.serves, default: [:]][eligibility.reason.message, default: 0] += 1
     }
   }

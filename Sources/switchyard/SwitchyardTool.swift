@@ -71,7 +71,7 @@ enum SwitchyardTool {
   private static func command(
     named name: String, replacing replacements: [ToolCommand]
   ) -> ToolCommand? {
-    (replacements + commands + hiddenCommands).first { $0.name == name }
+    (replacements + commands).first { $0.name == name }
   }
 
   private static func fail(_ error: UsageError, _ io: ToolIO) -> ExitStatus {

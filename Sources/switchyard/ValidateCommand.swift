@@ -12,7 +12,9 @@ extension ToolCommand {
   ) { arguments, io in
     let path = arguments.positionals[0]
     let data = try InputFile.readData(at: path)
-    let problems = TemplateValidator().validate(utf8: data)
+    // One reading gives both the problems and, for the summary, the template.
+    let result = TemplateValidator().read(utf8: data)
+    let problems = result.problems
     let errors = problems.filter { $0.severity == .error }
     let warnings = problems.filter { $0.severity == .warning }
     if arguments.flag("--json") {
@@ -27,9 +29,8 @@ extension ToolCommand {
     } else {
       for problem in problems { io.printLine("\(path): \(problem)") }
       if errors.isEmpty {
-        let template = TemplateReader().read(utf8: data).template
         let summary =
-          "\(plural(template?.parameters.count ?? 0, "parameter")), \(plural(template?.conditions.count ?? 0, "condition"))"
+          "\(plural(result.template?.parameters.count ?? 0, "parameter")), \(plural(result.template?.conditions.count ?? 0, "condition"))"
         let warningText = warnings.isEmpty ? "" : ", " + plural(warnings.count, "warning")
         io.printLine("\(path): valid (\(summary)\(warningText))")
       } else {

@@ -65,4 +65,49 @@ struct ConfigKeyCatalogTests {
       DuplicateConfigKeyError(key: "flag", firstModule: "RootRouting", secondModule: "RootRouting")
         .description == "config key 'flag' is declared twice by RootRouting")
   }
+
+  /// `typed` with its default written as `raw`: how a module's hand-written default can
+  /// disagree with its own decoder.
+  static func key<Value>(_ typed: ConfigKey<Value>, defaultRaw raw: String) -> AnyConfigKey {
+    ConfigKey(
+      typed.name, valueType: typed.valueType, default: typed.defaultValue, defaultRawValue: raw,
+      decode: typed.decode
+    ).erased
+  }
+
+  @Test(
+    "a default its own key cannot decode is an error naming the key and the module",
+    arguments: [
+      (
+        key(ConfigKey<Bool>("flag", default: false), defaultRaw: "maybe"),
+        #"key 'flag': "maybe" is not a boolean"#
+      ),
+      (
+        key(ConfigKey<Double>("ratio", default: 1), defaultRaw: "ten"),
+        #"key 'ratio': "ten" is not a number"#
+      ),
+      (
+        key(ConfigKey<Int>("minutes", default: 15), defaultRaw: "1.5"),
+        #"key 'minutes': "1.5" is not an integer"#
+      ),
+      (
+        key(ConfigKey<[Int]>(json: "years", default: [1]), defaultRaw: "[1,"),
+        "key 'years': \"[1,\" is not JSON for Array<Int>"
+      ),
+      (key(ConfigKey<Bool>("flag", default: false), defaultRaw: "yes"), nil),
+      (key(ConfigKey<[Int]>(json: "years", default: [1]), defaultRaw: "[1, 2]"), nil),
+      (ConfigKey<String>("text", default: "").erased, nil),
+    ] as [(AnyConfigKey, String?)])
+  func invalidDefault(key: AnyConfigKey, problem: String?) throws {
+    let sets = [Self.juniorHigh, ConfigKeySet(module: "RootRouting", keys: [key])]
+    guard let problem else {
+      #expect(try ConfigKeyCatalog(sets).defaults[key.name] == key.defaultRawValue)
+      return
+    }
+    let error = try #require(throws: InvalidConfigDefaultError.self) { try ConfigKeyCatalog(sets) }
+    #expect(error.module == "RootRouting")
+    #expect(error.error.key == key.name)
+    #expect(
+      error.description.hasPrefix("RootRouting declares a default its key cannot read: " + problem))
+  }
 }

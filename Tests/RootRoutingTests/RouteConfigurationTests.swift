@@ -30,16 +30,43 @@ struct RouteConfigurationTests {
   @Test("each descriptor's rule is made once per configuration, not per decision")
   func rulesMadeOnce() throws {
     let counter = Counter()
-    let counted = FeatureDescriptor(
-      id: "counted", module: "Tests", keys: [], orientations: .platformDefault
-    ) { _ in
-      counter.increment()
-      return FeatureRule { _ in .serves(because: "counted serves everyone") }
-    }
+    let counted = Counter.descriptor(counting: counter, .serves(because: "counted serves everyone"))
     let configuration = Fixture.configuration(descriptors: [counted])
     for year in 1...6 {
       _ = RoutePlanner.route(try Fixture.signedIn(.elementary(year)), configuration: configuration)
     }
+    #expect(counter.value == 1)
+  }
+
+  @Test("the keys a configuration reads are the gates, then each feature's, in priority order")
+  func keyNames() {
+    #expect(
+      Fixture.configuration().keyNames == [
+        "isUnderMaintenance", "maintenanceMessage", "force_alert_information", "elementary_open",
+        "juniorHigh_years",
+      ])
+    #expect(
+      Fixture.configuration(descriptors: [TestFeatures.juniorHigh, TestFeatures.review]).keyNames
+        == RootRoutingKeys.all.map(\.name) + ["juniorHigh_years"])
+  }
+
+  @Test("every feature answers a user from the rule made once, gates or no gates")
+  func eligibility() throws {
+    let counter = Counter()
+    let counted = Counter.descriptor(
+      counting: counter, .declines(because: "counted declines everyone"))
+    let configuration = Fixture.configuration(
+      ["isUnderMaintenance": "true", "juniorHigh_years": "[2]"],
+      descriptors: TestFeatures.all + [counted])
+    let user = FeatureUser(grade: try .juniorHigh(2), idiom: .pad)
+    let answers = configuration.eligibility(for: user)
+    #expect(answers.map(\.serves) == [false, true, false])
+    #expect(
+      answers.map(\.reason.message) == [
+        "elementary serves elementary grades only", "juniorHigh serves its open years",
+        "counted declines everyone",
+      ])
+    _ = configuration.eligibility(for: FeatureUser(grade: try .juniorHigh(1), idiom: .phone))
     #expect(counter.value == 1)
   }
 
@@ -70,4 +97,16 @@ final class Counter: Sendable {
   private let count = LockedState(0)
   var value: Int { count.withLock { $0 } }
   func increment() { count.withLock { $0 += 1 } }
+
+  /// A feature `counted` that gives everyone `answer` and counts on `counter` how often its
+  /// rule is made.
+  static func descriptor(
+    counting counter: Counter, _ answer: FeatureEligibility
+  ) -> FeatureDescriptor {
+    FeatureDescriptor(id: "counted", module: "Tests", keys: [], orientations: .platformDefault) {
+      _ in
+      counter.increment()
+      return FeatureRule { _ in answer }
+    }
+  }
 }

@@ -77,3 +77,10 @@ enum Fixture {
     #"{"title": "Please update", "message": "Version 3 is out", "version": "3.0.0", "#
     + #""url": "https://apps.apple.com/app/id1"}"#
 }
+
+extension FeatureID {
+  /// The test courses' identities, declared here as a feature module declares its own (Core
+  /// names no feature, and RootRouting's tests import none).
+  static let elementary: FeatureID = "elementary"
+  static let juniorHigh: FeatureID = "juniorHigh"
+}

@@ -15,10 +15,11 @@ extension RemoteConfigClient {
   }
 
   /// Replaces the in-app defaults with the defaults of the modules' typed keys.
-  /// - Throws: `DuplicateConfigKeyError` naming both modules when a key is declared twice;
-  ///   the defaults are then unchanged.
+  /// - Throws: `DuplicateConfigKeyError` naming both modules when a key is declared twice,
+  ///   `InvalidConfigDefaultError` when a key cannot decode its own default; the defaults are
+  ///   then unchanged.
   @discardableResult
-  public func setDefaults(keySets: [ConfigKeySet]) throws(DuplicateConfigKeyError) -> Set<String> {
+  public func setDefaults(keySets: [ConfigKeySet]) throws -> Set<String> {
     setDefaults(try InAppDefaults(keySets: keySets))
   }
 

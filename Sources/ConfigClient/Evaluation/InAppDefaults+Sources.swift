@@ -10,8 +10,9 @@ extension InAppDefaults {
 
   /// The defaults of every module's typed keys.
   /// - Throws: `DuplicateConfigKeyError` naming the key and both modules when two modules
-  ///   (or one module twice) declare the same key.
-  public init(keySets: [ConfigKeySet]) throws(DuplicateConfigKeyError) {
+  ///   (or one module twice) declare the same key; `InvalidConfigDefaultError` when a key
+  ///   cannot decode its own default.
+  public init(keySets: [ConfigKeySet]) throws {
     self.init(catalog: try ConfigKeyCatalog(keySets))
   }
 

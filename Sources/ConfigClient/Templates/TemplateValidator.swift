@@ -18,6 +18,13 @@ public struct TemplateValidator: Sendable {
 
   /// Every problem in a template document, errors and warnings, in document order.
   public func validate(utf8 bytes: some Collection<UInt8>) -> [TemplateProblem] {
+    read(utf8: bytes).problems
+  }
+
+  /// Reads a template document and checks it: the template as read (nil when the document
+  /// is not a JSON object) with every problem in it, so a caller that reports on the template
+  /// too (its size, say) does not read the document a second time.
+  public func read(utf8 bytes: some Collection<UInt8>) -> TemplateReader.Result {
     var problems: [TemplateProblem] = []
     if bytes.count > Self.maximumTemplateBytes {
       problems.append(
@@ -30,7 +37,7 @@ public struct TemplateValidator: Sendable {
     if let template = result.template {
       problems += check(template)
     }
-    return problems
+    return TemplateReader.Result(template: result.template, problems: problems)
   }
 
   /// The problems a parsed template has beyond what reading reports.

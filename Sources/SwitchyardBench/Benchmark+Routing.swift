@@ -16,8 +16,8 @@ extension Benchmark {
           #"{"version": "2.0.0", "url": "https://apps.apple.com/app/id1"}"#,
       ]),
       descriptors: [
-        stageDescriptor(.juniorHigh, stage: .juniorHigh),
-        stageDescriptor(.elementary, stage: .elementary),
+        stageDescriptor("juniorHigh", stage: .juniorHigh),
+        stageDescriptor("elementary", stage: .elementary),
       ],
       origin: .activated)
     let appVersion = try SemanticVersion(parsing: "2.3.0")
@@ -31,7 +31,7 @@ extension Benchmark {
     for input in inputs {
       checksum &+= RoutePlanner.route(input, configuration: configuration).reasons.count
     }
-    let seconds = report.time {
+    let seconds = await Stopwatch.seconds {
       for index in 0..<decisions {
         let route = RoutePlanner.route(inputs[index & 3], configuration: configuration)
         checksum &+= route.reasons.count

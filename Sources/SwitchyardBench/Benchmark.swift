@@ -1,6 +1,6 @@
 import Core
 
-/// One benchmark `switchyard bench` can run: a name, what it measures, and a body that
+/// One benchmark `switchyard-bench` can run: a name, what it measures, and a body that
 /// prints its figures through a `BenchmarkReport`.
 struct Benchmark: Sendable {
   /// The name `--only` selects, e.g. `evaluation`.
@@ -9,14 +9,17 @@ struct Benchmark: Sendable {
   let summary: String
   /// Runs the measurement and reports figures.
   let run: @Sendable (BenchmarkReport) async throws -> Void
+
+  /// Every benchmark, in the order they run.
+  static let all: [Benchmark] = [.evaluation, .routing, .client]
 }
 
 /// Collects a benchmark's figures and prints them as aligned `name  value  unit` rows.
 final class BenchmarkReport: Sendable {
-  private let io: ToolIO
+  private let io: BenchIO
   private let benchmark: String
 
-  init(io: ToolIO, benchmark: String) {
+  init(io: BenchIO, benchmark: String) {
     self.io = io
     self.benchmark = benchmark
   }
@@ -31,20 +34,12 @@ final class BenchmarkReport: Sendable {
         String(Int((value * 100).rounded()) / 100) + "."
         + Self.twoDigits(Int((value * 100).rounded()) % 100)
     }
-    io.printLine(
-      AlignedColumns.format([[benchmark, name, formatted, unit]]).joined())
+    io.printLine([benchmark, name, formatted, unit].joined(separator: "  "))
   }
 
   /// Prints a free-form note under the figures (the input size, the machine, ...).
   func note(_ text: String) {
     io.printLine("\(benchmark): \(text)")
-  }
-
-  /// Times `body` and returns the elapsed seconds on the continuous clock.
-  func time(_ body: () throws -> Void) rethrows -> Double {
-    let start = ContinuousClock.now
-    try body()
-    return (ContinuousClock.now - start).timeInterval
   }
 
   private static func grouped(_ value: Int) -> String {

@@ -1,0 +1,39 @@
+import Testing
+
+@testable import SwitchyardBench
+
+@Suite("switchyard-bench command line")
+struct BenchToolTests {
+  @Test(
+    "a wrong command line is a usage error naming what is wrong, and runs nothing",
+    arguments: [
+      (["--only"], "switchyard-bench: option '--only' needs a value"),
+      (
+        ["--only", "speed"],
+        "switchyard-bench: no benchmark named 'speed'; have: evaluation, routing, client"
+      ),
+      (["--fast"], "switchyard-bench: unknown option '--fast'"),
+      (
+        ["__client-activate", "--cache", "x"],
+        "switchyard-bench __client-activate: unknown option '--cache'"
+      ),
+    ])
+  func usage(arguments: [String], message: String) async {
+    let (status, capture) = await CapturedBenchIO.run(arguments)
+    #expect(status == BenchTool.Status.usage)
+    #expect(capture.output.isEmpty)
+    #expect(capture.error == message + " (see 'switchyard-bench --help')\n")
+  }
+
+  @Test("--help lists every benchmark with what it measures")
+  func help() async {
+    let (status, capture) = await CapturedBenchIO.run(["--help"])
+    #expect(status == BenchTool.Status.success)
+    #expect(
+      capture.outputLines.first == "USAGE: swift run -c release switchyard-bench [--only NAME]")
+    for benchmark in Benchmark.all {
+      #expect(capture.output.contains("  \(benchmark.name)  "))
+      #expect(capture.output.contains(benchmark.summary))
+    }
+  }
+}
