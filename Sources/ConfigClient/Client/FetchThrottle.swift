@@ -56,7 +56,7 @@ public struct FetchThrottle: Sendable, Equatable {
     let throttlesNow: Bool
     switch error {
     case .http(let status, let header):
-      retryAfter = header.flatMap { Self.delay($0, from: now, policy: policy) }
+      retryAfter = header.flatMap { $0.delay(from: now, cappedAt: policy.maximumRetryAfter) }
       if status == 429 {
         consecutiveFailures = Self.bounded(consecutiveFailures + 1)
         throttlesNow = true
@@ -89,16 +89,4 @@ public struct FetchThrottle: Sendable, Equatable {
     return max(jittered, max(0, policy.maximumRetryAfter.timeInterval))
   }
 
-  /// The seconds a `Retry-After` asks for, capped by the policy; nil when it asks for none.
-  private static func delay(
-    _ retryAfter: RetryAfter, from now: Date, policy: BackoffPolicy
-  ) -> TimeInterval? {
-    let seconds: TimeInterval
-    switch retryAfter {
-    case .seconds(let value): seconds = TimeInterval(value)
-    case .date(let date): seconds = date.timeIntervalSince(now)
-    }
-    guard seconds.isFinite, seconds > 0 else { return nil }
-    return min(seconds, max(0, policy.maximumRetryAfter.timeInterval))
-  }
 }
