@@ -1,7 +1,8 @@
-import ConfigClient
 import Core
 import Foundation
 import Testing
+
+@testable import ConfigClient
 
 // A safety net, not a timing assertion: a missing update fails the test instead of
 // hanging the run.

@@ -1,8 +1,8 @@
-import ConfigClient
 import Core
 import Foundation
 import Testing
 
+@testable import ConfigClient
 @testable import switchyard
 
 /// Error messages stay one readable line whatever outside value they repeat: every hostile

@@ -121,7 +121,7 @@ public actor RemoteConfigClient {
   }
 
   /// The throttle's full state: the series of failures and throttles behind `throttledUntil`.
-  public var throttle: FetchThrottle { state.throttle }
+  var throttle: FetchThrottle { state.throttle }
 
   /// The `version.versionNumber` of the last fetched template, when there is one.
   public var fetchedVersionNumber: Int? { state.fetched?.template.compiled.versionNumber }
