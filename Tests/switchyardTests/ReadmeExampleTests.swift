@@ -83,7 +83,8 @@ struct ReadmeClientExampleTests {
       source: FileTemplateSource(path: templatePath),
       store: FileConfigStore(directoryPath: files.url.path),
       context: EvaluationContext(randomizationID: "install-1", appVersion: "2.3.0"))
-    try await client.setDefaults(keySets: [RootRoutingKeys.keySet, ElementaryFeature.keys])
+    try await client.setDefaults(
+      InAppDefaults(keySets: [RootRoutingKeys.keySet, ElementaryFeature.keys]))
     let reasons = await client.restore()
     #expect(reasons.allSatisfy { $0.kind == .because })
     #expect(client.snapshot[RootRoutingKeys.isUnderMaintenance] == false)
