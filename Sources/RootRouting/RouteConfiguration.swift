@@ -48,7 +48,8 @@ public struct RouteConfiguration: Sendable {
     if message.isEmpty {
       maintenanceMessage = RootRoutingKeys.defaultMaintenanceMessage
       diagnostics.append(
-        .diagnostic("key 'maintenanceMessage' is blank; using the default message"))
+        .diagnostic(
+          "key '\(RootRoutingKeys.maintenanceMessage.name)' is blank; using the default message"))
     } else {
       maintenanceMessage = message
     }
