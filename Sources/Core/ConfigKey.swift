@@ -13,7 +13,7 @@ public struct ConfigKey<Value: Sendable>: Sendable {
   public let name: String
   /// The Firebase value type, used when the key is exported as a template parameter.
   public let valueType: ConfigValueType
-  /// The typed default.
+  /// The value read when the key has no value or its value does not decode.
   public let defaultValue: Value
   /// The default as the string a template would hold, e.g. `false`, `[1]`.
   public let defaultRawValue: String

@@ -22,7 +22,7 @@ public struct ConfigValue: Sendable, Hashable {
   /// Where the value came from.
   public let source: ConfigValueSource
 
-  /// Creates a value.
+  // swift-format-ignore: AllPublicDeclarationsHaveDocumentation
   public init(key: String = "", rawValue: String, source: ConfigValueSource) {
     self.key = key
     self.rawValue = rawValue

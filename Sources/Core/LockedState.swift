@@ -12,7 +12,6 @@ package final class LockedState<Value>: @unchecked Sendable {
   private let lock = NSLock()
   private var value: Value
 
-  /// Wraps `value`.
   package init(_ value: Value) {
     self.value = value
   }

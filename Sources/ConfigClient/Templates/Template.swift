@@ -18,7 +18,7 @@ public struct Template: Sendable, Hashable {
   /// The members of the template object besides the ones above.
   public var otherMembers: OtherMembers
 
-  /// Creates a template.
+  // swift-format-ignore: AllPublicDeclarationsHaveDocumentation
   public init(
     conditions: [NamedCondition] = [], parameters: [TemplateParameter] = [],
     parameterGroups: [ParameterGroup] = [], versionNumber: Int? = nil, etag: String? = nil

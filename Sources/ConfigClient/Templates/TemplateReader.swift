@@ -19,7 +19,7 @@ public struct TemplateReader: Sendable {
     public var problems: [TemplateProblem]
   }
 
-  /// A reader.
+  // swift-format-ignore: AllPublicDeclarationsHaveDocumentation
   public init() {}
 
   /// Reads template JSON text.

@@ -9,7 +9,7 @@ public struct TimeTarget: Sendable, Hashable {
   /// The zone name as written, or nil for GMT.
   public var zone: String?
 
-  /// Creates a target.
+  // swift-format-ignore: AllPublicDeclarationsHaveDocumentation
   public init(instant: Date, text: String, zone: String?) {
     self.instant = instant
     self.text = text
