@@ -1,7 +1,7 @@
 /// A `ConfigKey` without its Swift value type, so keys of different types can sit in one
 /// list: what a module declares, `switchyard keys` prints and `switchyard defaults` exports.
 public struct AnyConfigKey: Sendable {
-  /// The parameter name.
+  /// The parameter name in the template, the key values are read under.
   public let name: String
   /// The Firebase value type.
   public let valueType: ConfigValueType

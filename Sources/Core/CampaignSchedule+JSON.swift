@@ -5,13 +5,7 @@ extension CampaignSchedule {
   /// - Throws: `CampaignScheduleError.invalidJSON` with the position, or the error
   ///   `init(json:)` throws.
   public init(parsing text: String) throws(CampaignScheduleError) {
-    let json: JSONValue
-    do {
-      json = try JSONParser().parse(text)
-    } catch {
-      throw .invalidJSON(error)
-    }
-    try self.init(json: json)
+    try self.init(json: Self.document(text))
   }
 
   /// Reads a campaign object: `front_image_url` and `back_image_url` (strings, the second
@@ -105,13 +99,17 @@ extension CampaignSchedule {
     parsing text: String
   ) throws(CampaignScheduleError) -> CampaignSchedule? {
     if ConfigValueParser.trimmed(text).isEmpty { return nil }
-    let json: JSONValue
+    let json = try document(text)
+    if case .object(let object) = json, object.isEmpty { return nil }
+    return try CampaignSchedule(json: json)
+  }
+
+  /// The JSON document `text` holds, or `invalidJSON` with the position.
+  private static func document(_ text: String) throws(CampaignScheduleError) -> JSONValue {
     do {
-      json = try JSONParser().parse(text)
+      return try JSONParser().parse(text)
     } catch {
       throw .invalidJSON(error)
     }
-    if case .object(let object) = json, object.isEmpty { return nil }
-    return try CampaignSchedule(json: json)
   }
 }

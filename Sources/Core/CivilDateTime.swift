@@ -2,25 +2,25 @@ import Foundation
 
 /// A calendar date and wall-clock time with no zone, as in `2025-01-06T03:00:00`: what
 /// Firebase's `dateTime(...)` and first-open conditions write, paired with a zone name.
-public struct CivilDateTime: Sendable, Hashable, CustomStringConvertible {
+package struct CivilDateTime: Sendable, Hashable, CustomStringConvertible {
   /// The year, e.g. 2025.
-  public let year: Int
+  package let year: Int
   /// The month, 1...12.
-  public let month: Int
+  package let month: Int
   /// The day of the month, 1...31 as the month allows.
-  public let day: Int
+  package let day: Int
   /// The hour, 0...23.
-  public let hour: Int
+  package let hour: Int
   /// The minute, 0...59.
-  public let minute: Int
+  package let minute: Int
   /// The second, 0...59.
-  public let second: Int
+  package let second: Int
   /// Fractional seconds, 0 ..< 1.
-  public let fraction: Double
+  package let fraction: Double
 
   /// Parses `YYYY-MM-DDTHH:MM[:SS[.fraction]]`.
   /// - Throws: `TimestampParseError` naming the input and the field at fault.
-  public init(parsing text: some StringProtocol) throws(TimestampParseError) {
+  package init(parsing text: some StringProtocol) throws(TimestampParseError) {
     var scanner = TimestampScanner(text: String(text))
     self = try scanner.readCivilDateTime()
     guard scanner.isAtEnd else {
@@ -59,13 +59,13 @@ public struct CivilDateTime: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// The instant this wall-clock time names at a fixed UTC offset.
-  public func date(offsetSeconds: Int) -> Date {
+  package func date(offsetSeconds: Int) -> Date {
     Date(timeIntervalSince1970: secondsSinceEpochAsUTC - Double(offsetSeconds))
   }
 
   /// The instant this wall-clock time names in `timeZone`. In a daylight-saving gap the
   /// time is read with the offset in force before the gap; in an overlap, the earlier one.
-  public func date(in timeZone: TimeZone) -> Date {
+  package func date(in timeZone: TimeZone) -> Date {
     let asUTC = secondsSinceEpochAsUTC
     let firstGuess = Date(timeIntervalSince1970: asUTC)
     let before = timeZone.secondsFromGMT(for: firstGuess.addingTimeInterval(-86_400))
@@ -80,7 +80,7 @@ public struct CivilDateTime: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// `YYYY-MM-DDTHH:MM:SS`.
-  public var description: String {
+  package var description: String {
     func pad(_ value: Int, _ width: Int) -> String {
       let digits = String(value)
       return String(repeating: "0", count: max(0, width - digits.count)) + digits

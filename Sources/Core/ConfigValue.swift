@@ -1,7 +1,15 @@
 import Foundation
 
 /// One remote-config value: the raw string and where it came from, with typed accessors
-/// that follow `ConfigValueParser`'s single rule on every platform.
+/// that follow one rule on every platform (`NSString.boolValue` and `doubleValue` differ
+/// between Darwin and Linux and turn garbage into 0, so they are not used):
+///
+/// - The string is trimmed of Unicode whitespace at both ends first.
+/// - Booleans, case-insensitively: `1, true, t, yes, y, on` are true;
+///   `0, false, f, no, n, off` and the empty string are false; anything else is not a Boolean.
+/// - Numbers are decimal literals: an optional sign, digits with an optional fraction (`.5`
+///   and `5.` included), an optional exponent. No hex, no `_`, no `inf` or `NaN`; a blank
+///   string or a value that overflows a `Double` is not a number.
 ///
 /// Accessors come in pairs: a lenient one with Firebase's name (`boolValue`, `numberValue`)
 /// that falls back to `false`/`0`, and a strict one (`bool`, `number`) that returns nil
@@ -14,7 +22,7 @@ public struct ConfigValue: Sendable, Hashable {
   /// Where the value came from.
   public let source: ConfigValueSource
 
-  /// Creates a value.
+  // swift-format-ignore: AllPublicDeclarationsHaveDocumentation
   public init(key: String = "", rawValue: String, source: ConfigValueSource) {
     self.key = key
     self.rawValue = rawValue
@@ -29,7 +37,7 @@ public struct ConfigValue: Sendable, Hashable {
   /// The string, trimmed of whitespace at both ends.
   public var stringValue: String { String(ConfigValueParser.trimmed(rawValue)) }
 
-  /// The Boolean, or nil when the string spells none (see `ConfigValueParser`).
+  /// The Boolean, or nil when the string spells none (the rule above).
   public var bool: Bool? { ConfigValueParser.bool(rawValue) }
 
   /// The Boolean, or false when the string spells none (Firebase's lenient reading).

@@ -10,7 +10,7 @@ public struct ConfigValueError: Error, Sendable, Equatable, CustomStringConverti
   /// More detail, e.g. the JSON error's position; nil when there is none.
   public let detail: String?
 
-  /// Creates an error.
+  // swift-format-ignore: AllPublicDeclarationsHaveDocumentation
   public init(key: String, rawValue: String, expected: String, detail: String? = nil) {
     self.key = key
     self.rawValue = rawValue

@@ -1,21 +1,14 @@
 /// The one rule every platform follows when it reads a config string as a Boolean or a
-/// number. `NSString.boolValue` and `doubleValue` are not used: they differ between Darwin
-/// and Linux and turn garbage into 0.
-///
-/// - Strings are trimmed of Unicode whitespace (White_Space) at both ends.
-/// - Booleans, case-insensitively: `1, true, t, yes, y, on` are true;
-///   `0, false, f, no, n, off` and the empty string are false; anything else is not a Boolean.
-/// - Numbers are decimal literals after trimming: an optional sign, digits with an optional
-///   fraction (`.5` and `5.` included), an optional exponent. No hex, no `_`, no `inf` or
-///   `NaN`; a blank string or a value that overflows a `Double` is not a number.
-public enum ConfigValueParser {
+/// number, as `ConfigValue` documents it for users; `package` so that ConfigClient's
+/// evaluator applies the same rule to strings that are not `ConfigValue`s.
+package enum ConfigValueParser {
   // Every rule takes a concrete `String` or `Substring`, not `some StringProtocol`: generic
   // code called from another module runs unspecialised, which made template evaluation
   // several times slower.
 
   /// The text without leading and trailing whitespace, without copying.
   @inlinable
-  public static func trimmed(_ text: String) -> Substring {
+  package static func trimmed(_ text: String) -> Substring {
     // Inlined into callers: most values have nothing to trim, and checking the two end
     // bytes here spares evaluation a cross-module call per comparison.
     let utf8 = text.utf8
@@ -28,7 +21,7 @@ public enum ConfigValueParser {
   }
 
   /// The substring without leading and trailing whitespace, without copying.
-  public static func trimmed(_ text: Substring) -> Substring {
+  package static func trimmed(_ text: Substring) -> Substring {
     // Most values need no trimming: an ASCII non-space byte at each end settles it without
     // walking Unicode scalars.
     let utf8 = text.utf8
@@ -62,12 +55,12 @@ public enum ConfigValueParser {
   }
 
   /// The Boolean a string spells, or nil when it spells none.
-  public static func bool(_ text: String) -> Bool? {
+  package static func bool(_ text: String) -> Bool? {
     bool(text[...])
   }
 
   /// The Boolean a substring spells, or nil when it spells none.
-  public static func bool(_ text: Substring) -> Bool? {
+  package static func bool(_ text: Substring) -> Bool? {
     let word = trimmed(text).utf8
     if word.isEmpty { return false }
     guard word.count <= 5 else { return nil }
@@ -98,12 +91,12 @@ public enum ConfigValueParser {
   }
 
   /// The number a string spells as a decimal literal, or nil.
-  public static func number(_ text: String) -> Double? {
+  package static func number(_ text: String) -> Double? {
     number(text[...])
   }
 
   /// The number a substring spells as a decimal literal, or nil.
-  public static func number(_ text: Substring) -> Double? {
+  package static func number(_ text: Substring) -> Double? {
     let literal = trimmed(text)
     guard isDecimalLiteral(literal.utf8), let value = Double(literal), value.isFinite
     else { return nil }
@@ -112,12 +105,12 @@ public enum ConfigValueParser {
 
   /// The integer a string spells (a decimal literal with an integral value in `Int`'s range),
   /// or nil. `3`, `3.0` and `3e0` are 3; `3.5` is not an integer.
-  public static func integer(_ text: String) -> Int? {
+  package static func integer(_ text: String) -> Int? {
     integer(text[...])
   }
 
   /// The integer a substring spells, or nil; see `integer(_:)`.
-  public static func integer(_ text: Substring) -> Int? {
+  package static func integer(_ text: Substring) -> Int? {
     guard let value = number(text), abs(value) < 9.0e15 else { return nil }
     return Int(exactly: value)
   }

@@ -3,7 +3,7 @@
 public enum ConfigValueType: String, Sendable, Hashable, CaseIterable, Codable {
   /// Any text.
   case string = "STRING"
-  /// A Boolean spelled as `ConfigValueParser` reads one.
+  /// A Boolean, spelled as `ConfigValue.bool` reads one.
   case boolean = "BOOLEAN"
   /// A decimal number.
   case number = "NUMBER"

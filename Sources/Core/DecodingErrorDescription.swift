@@ -1,9 +1,9 @@
 /// Turns a `DecodingError` into one line that names the field path, e.g.
 /// `at 'window.start_at': invalid timestamp ...`, because Foundation's own descriptions
 /// differ by platform and bury the path.
-public enum DecodingErrorDescription {
+package enum DecodingErrorDescription {
   /// A one-line description of any error, with the coding path when it is a `DecodingError`.
-  public static func describe(_ error: any Error) -> String {
+  package static func describe(_ error: any Error) -> String {
     guard let decodingError = error as? DecodingError else { return "\(error)" }
     switch decodingError {
     case .typeMismatch(let type, let context):

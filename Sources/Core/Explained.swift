@@ -1,12 +1,12 @@
 /// A value together with the reasons that produced it: the shape of every Switchyard answer
 /// that a person may ask "why?" about.
 public struct Explained<Value> {
-  /// The answer.
+  /// The value `reasons` explain.
   public var value: Value
   /// Why, in order.
   public var reasons: [Reason]
 
-  /// Creates an explained value.
+  // swift-format-ignore: AllPublicDeclarationsHaveDocumentation
   public init(_ value: Value, reasons: [Reason] = []) {
     self.value = value
     self.reasons = reasons

@@ -36,7 +36,7 @@ public struct FeatureDescriptor: Sendable {
   /// Reads the feature's keys from one activated config and returns its per-user rule.
   public let makeRule: @Sendable (any ConfigValues) -> FeatureRule
 
-  /// Creates a descriptor.
+  // swift-format-ignore: AllPublicDeclarationsHaveDocumentation
   public init(
     id: FeatureID,
     module: String,

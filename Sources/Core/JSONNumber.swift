@@ -37,7 +37,7 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
     return Int(exactly: doubleValue)
   }
 
-  /// The literal.
+  /// `literal`: the number as the document spelled it, e.g. `1.50`.
   public var description: String { literal }
 
   /// Numbers are equal when their values are, whatever their spelling.

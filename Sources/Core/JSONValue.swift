@@ -59,7 +59,7 @@ public enum JSONValue: Sendable, Hashable {
   }
 
   /// A short name of the value's kind for error messages: `a string`, `an object`, ...
-  public var kindDescription: String {
+  package var kindDescription: String {
     switch self {
     case .null: "null"
     case .bool: "a boolean"

@@ -7,18 +7,17 @@ import Foundation
 /// ThreadSanitizer does not see `Mutex`'s futex-based ordering and reports races on
 /// correctly locked state, which would make `swift test --sanitize=thread` useless. It also
 /// keeps the lock usable on every platform Foundation runs on.
-public final class LockedState<Value>: @unchecked Sendable {
+package final class LockedState<Value>: @unchecked Sendable {
   // Safe to mark Sendable: every access to `value` happens under `lock`.
   private let lock = NSLock()
   private var value: Value
 
-  /// Wraps `value`.
-  public init(_ value: Value) {
+  package init(_ value: Value) {
     self.value = value
   }
 
   /// Runs `body` with exclusive access to the value and returns its result.
-  public func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+  package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
     lock.lock()
     defer { lock.unlock() }
     return try body(&value)

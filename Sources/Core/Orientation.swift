@@ -47,6 +47,6 @@ public enum Orientation: String, Sendable, Hashable, CaseIterable, Codable {
 }
 
 extension Orientation: CustomStringConvertible {
-  /// The short name.
+  /// The short name, e.g. `landscapeLeft`, as JSON and the tool spell it.
   public var description: String { rawValue }
 }

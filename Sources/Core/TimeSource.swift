@@ -14,13 +14,13 @@ public protocol TimeSource: Sendable {
 
 extension Duration {
   /// The duration in seconds as a `Double`, for `Date` arithmetic.
-  public var timeInterval: TimeInterval {
+  package var timeInterval: TimeInterval {
     let parts = components
     return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
   }
 
   /// A duration from seconds given as a `TimeInterval`.
-  public static func timeInterval(_ seconds: TimeInterval) -> Duration {
+  package static func timeInterval(_ seconds: TimeInterval) -> Duration {
     .nanoseconds(Int64((seconds * 1e9).rounded()))
   }
 }

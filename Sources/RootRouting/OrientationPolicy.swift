@@ -31,7 +31,7 @@ public enum OrientationPolicy {
 
   /// What UIKit does with `scenario`.
   public static func decide(_ scenario: OrientationScenario) -> OrientationDecision {
-    var diagnostics: [String] = []
+    var diagnostics: [Reason] = []
     let windowing = effectiveWindowing(scenario, diagnostics: &diagnostics)
     let plistMask = scenario.plistMask
     let device = scenario.deviceMask
@@ -40,7 +40,8 @@ public enum OrientationPolicy {
     switch scenario.idiom {
     case .phone:
       if scenario.requiresFullScreen {
-        diagnostics.append("UIRequiresFullScreen is an iPad key; iPhone apps ignore it")
+        diagnostics.append(
+          .diagnostic("UIRequiresFullScreen is an iPad key; iPhone apps ignore it"))
       }
     case .pad:
       if !scenario.requiresFullScreen && plistMask == .all && scenario.hasLaunchScreen {
@@ -49,12 +50,14 @@ public enum OrientationPolicy {
       if !scenario.requiresFullScreen {
         appStoreRejects = true
         diagnostics.append(
-          plistMask == .all
-            ? "ITMS-90475: an iPad app that lists all four orientations without "
-              + "UIRequiresFullScreen supports multitasking, which requires a launch screen; "
-              + "the upload is rejected"
-            : "ITMS-90474: an iPad app without UIRequiresFullScreen must list all four "
-              + "orientations in its Info.plist, and it lists \(plistMask); the upload is rejected")
+          .diagnostic(
+            plistMask == .all
+              ? "ITMS-90475: an iPad app that lists all four orientations without "
+                + "UIRequiresFullScreen supports multitasking, which requires a launch screen; "
+                + "the upload is rejected"
+              : "ITMS-90474: an iPad app without UIRequiresFullScreen must list all four "
+                + "orientations in its Info.plist, and it lists \(plistMask); the upload is rejected"
+          ))
       }
     }
 
@@ -64,19 +67,22 @@ public enum OrientationPolicy {
     if !removedByApp.isEmpty {
       let source = scenario.delegateMask == nil ? "Info.plist" : "app delegate"
       diagnostics.append(
-        "the feature asks for \(removedByApp), which the app mask \(app) from the \(source) removes"
-      )
+        .diagnostic(
+          "the feature asks for \(removedByApp), which the app mask \(app) from the \(source) removes"
+        ))
     }
     let removedByDevice = feature.intersection(app).subtracting(device)
     if !removedByDevice.isEmpty {
       diagnostics.append(
-        "this iPhone has no Home button, so it never shows \(removedByDevice)")
+        .diagnostic(
+          "this iPhone has no Home button, so it never shows \(removedByDevice)"))
     }
     let allowed = app.intersection(feature).intersection(device)
     if allowed.isEmpty {
       diagnostics.append(
-        "no orientation is in the app mask \(app), the feature's \(feature) and the device's "
-          + "\(device): UIKit raises UIApplicationInvalidInterfaceOrientation")
+        .diagnostic(
+          "no orientation is in the app mask \(app), the feature's \(feature) and the device's "
+            + "\(device): UIKit raises UIApplicationInvalidInterfaceOrientation"))
       return OrientationDecision(
         effective: [], enforcement: .enforced, crashes: true, appStoreRejects: appStoreRejects,
         diagnostics: diagnostics)
@@ -89,21 +95,25 @@ public enum OrientationPolicy {
       effective = .portrait
       enforcement = .notEnforced
       diagnostics.append(
-        allowed.contains(.portrait)
-          ? "iPhone Mirroring shows the app in portrait"
-          : "iPhone Mirroring shows the app in portrait, although it allows only \(allowed)")
+        .diagnostic(
+          allowed.contains(.portrait)
+            ? "iPhone Mirroring shows the app in portrait"
+            : "iPhone Mirroring shows the app in portrait, although it allows only \(allowed)"))
     case .resizable:
       enforcement = .bestEffort
       diagnostics.append(
-        "in a resizable window the orientations are a preference the window's shape can override")
+        .diagnostic(
+          "in a resizable window the orientations are a preference the window's shape can override")
+      )
     case .fullScreen:
       if scenario.idiom == .pad && scenario.requiresFullScreen
         && scenario.osMajorVersion >= fullScreenDeprecationVersion
       {
         enforcement = .bestEffort
         diagnostics.append(
-          "UIRequiresFullScreen is deprecated since iPadOS \(fullScreenDeprecationVersion) "
-            + "(TN3192): the orientations are a preference, not a lock")
+          .diagnostic(
+            "UIRequiresFullScreen is deprecated since iPadOS \(fullScreenDeprecationVersion) "
+              + "(TN3192): the orientations are a preference, not a lock"))
       } else {
         enforcement = .enforced
       }
@@ -120,7 +130,7 @@ public enum OrientationPolicy {
   public static func predictGeometryUpdate(
     requesting requested: OrientationMask, in scenario: OrientationScenario
   ) -> GeometryUpdatePrediction {
-    var ignored: [String] = []
+    var ignored: [Reason] = []
     switch effectiveWindowing(scenario, diagnostics: &ignored) {
     case .mirroring: return .denied(.iPhoneMirroring)
     case .resizable: return .denied(.resizableWindow)
@@ -137,18 +147,20 @@ public enum OrientationPolicy {
   /// A multitasking-eligible iPad app: the system uses the device's orientations and
   /// ignores the delegate's and the feature's masks.
   private static func multitaskingDecision(
-    _ scenario: OrientationScenario, device: OrientationMask, diagnostics: [String]
+    _ scenario: OrientationScenario, device: OrientationMask, diagnostics: [Reason]
   ) -> OrientationDecision {
     var diagnostics = diagnostics
     diagnostics.append(
-      "the iPad app supports multitasking (all four orientations in the Info.plist, a launch "
-        + "screen, no UIRequiresFullScreen): the system ignores the app delegate's and the "
-        + "feature's masks")
+      .diagnostic(
+        "the iPad app supports multitasking (all four orientations in the Info.plist, a launch "
+          + "screen, no UIRequiresFullScreen): the system ignores the app delegate's and the "
+          + "feature's masks"))
     if scenario.featureMask != device {
       diagnostics.append(
-        "the feature's \(scenario.featureMask) is not enforced; only an app that opts out of "
-          + "multitasking (UIRequiresFullScreen, or fewer than four Info.plist orientations "
-          + "with the delegate enabling the rest) can lock it")
+        .diagnostic(
+          "the feature's \(scenario.featureMask) is not enforced; only an app that opts out of "
+            + "multitasking (UIRequiresFullScreen, or fewer than four Info.plist orientations "
+            + "with the delegate enabling the rest) can lock it"))
     }
     return OrientationDecision(
       effective: device, enforcement: .notEnforced, crashes: false, appStoreRejects: false,
@@ -158,14 +170,14 @@ public enum OrientationPolicy {
   /// The windowing mode the device can actually be in: iPhone Mirroring exists for iPhones
   /// only and resizable windows for iPads only; anything else is read as full screen.
   private static func effectiveWindowing(
-    _ scenario: OrientationScenario, diagnostics: inout [String]
+    _ scenario: OrientationScenario, diagnostics: inout [Reason]
   ) -> WindowingMode {
     switch (scenario.windowing, scenario.idiom) {
     case (.mirroring, .pad):
-      diagnostics.append("iPhone Mirroring mirrors iPhones only; read as full screen")
+      diagnostics.append(.diagnostic("iPhone Mirroring mirrors iPhones only; read as full screen"))
       return .fullScreen
     case (.resizable, .phone):
-      diagnostics.append("iPhone apps have no resizable windows; read as full screen")
+      diagnostics.append(.diagnostic("iPhone apps have no resizable windows; read as full screen"))
       return .fullScreen
     case (.fullScreen, _), (.mirroring, .phone), (.resizable, .pad):
       return scenario.windowing

@@ -10,7 +10,7 @@ public struct Route: Sendable, Hashable {
   /// platform default for screens that belong to no feature.
   public let orientations: OrientationMask
 
-  /// Creates a route.
+  // swift-format-ignore: AllPublicDeclarationsHaveDocumentation
   public init(screen: Screen, reasons: [Reason], orientations: OrientationMask) {
     self.screen = screen
     self.reasons = reasons

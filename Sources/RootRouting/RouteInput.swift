@@ -3,7 +3,7 @@ import Core
 /// Everything a route decision depends on besides the prepared config: the part that
 /// changes from one decision to the next.
 public struct RouteInput: Sendable, Hashable {
-  /// The session.
+  /// Whether someone is signed in, signed out, or not known yet (being restored).
   public var session: SessionStatus
   /// The signed-in user's profile; ignored unless `session` is `signedIn`.
   public var profile: ProfileStatus
@@ -12,7 +12,7 @@ public struct RouteInput: Sendable, Hashable {
   /// The device, for the feature's rule and the orientations.
   public var idiom: DeviceIdiom
 
-  /// Creates an input.
+  // swift-format-ignore: AllPublicDeclarationsHaveDocumentation
   public init(
     session: SessionStatus, profile: ProfileStatus = .notLoaded,
     appVersion: SemanticVersion, idiom: DeviceIdiom

@@ -32,68 +32,70 @@ public enum RoutePlanner {
     reasons.append(configuration.origin.reason)
     reasons.append(contentsOf: configuration.diagnostics)
 
-    let screen: Screen
-    let reason: Reason
-    decision: do {
-      if let update = configuration.forcedUpdate, update.requiresUpdate(from: input.appVersion) {
-        screen = .updateRequired(update)
-        reason = .because(
-          "app version \(input.appVersion) is lower than the required \(update.minimumVersion)")
-        break decision
-      }
-      if configuration.isUnderMaintenance {
-        screen = .maintenance(message: configuration.maintenanceMessage)
-        reason = .because("maintenance is on")
-        break decision
-      }
-      switch input.session {
-      case .unknown:
-        screen = .loading
-        reason = .because("the session is being restored")
-        break decision
-      case .signedOut:
-        screen = .login
-        reason = .because("no one is signed in")
-        break decision
-      case .signedIn:
-        break
-      }
-      let profile: UserProfile
-      switch input.profile {
-      case .notLoaded:
-        screen = .loading
-        reason = .because("signed in; the profile is loading")
-        break decision
-      case .failed(let failure):
-        screen = .unavailable(retryable: true)
-        reason = .because(
-          "the profile could not be loaded (\(failure)); retrying when the app becomes active")
-        break decision
-      case .loaded(let loaded):
-        profile = loaded
-      }
-      let user = FeatureUser(grade: profile.grade, idiom: input.idiom)
-      if let assigned = profile.assignedFeature {
-        guard let feature = configuration.features.first(where: { $0.id == assigned }) else {
-          screen = .unavailable(retryable: false)
-          reason = .because("the backend assigned '\(assigned)', which is not a registered feature")
-          break decision
-        }
-        reasons.append(feature.assignedReason)
-        if let route = ask(feature, for: user, reasons: &reasons) { return route }
+    if let (screen, reason) = gate(input, configuration) {
+      reasons.append(reason)
+      return Route(screen: screen, reasons: reasons, orientations: platformDefault)
+    }
+    let profile: UserProfile
+    switch input.profile {
+    case .notLoaded:
+      reasons.append(.because("signed in; the profile is loading"))
+      return Route(screen: .loading, reasons: reasons, orientations: platformDefault)
+    case .failed(let failure):
+      reasons.append(
+        .because(
+          "the profile could not be loaded (\(failure)); retrying when the app becomes active"))
+      return Route(
+        screen: .unavailable(retryable: true), reasons: reasons, orientations: platformDefault)
+    case .loaded(let loaded):
+      profile = loaded
+    }
+    let user = FeatureUser(grade: profile.grade, idiom: input.idiom)
+    if let assigned = profile.assignedFeature {
+      guard let feature = configuration.features.first(where: { $0.id == assigned }) else {
+        reasons.append(
+          .because("the backend assigned '\(assigned)', which is not a registered feature"))
         return Route(
           screen: .unavailable(retryable: false), reasons: reasons, orientations: platformDefault)
       }
-      for feature in configuration.features {
-        if let route = ask(feature, for: user, reasons: &reasons) { return route }
-      }
-      screen = .unavailable(retryable: false)
-      reason = .because(
-        configuration.features.isEmpty
-          ? "no feature is registered" : "no registered feature serves \(profile.grade)")
+      reasons.append(feature.assignedReason)
+      if let route = ask(feature, for: user, reasons: &reasons) { return route }
+      return Route(
+        screen: .unavailable(retryable: false), reasons: reasons, orientations: platformDefault)
     }
-    reasons.append(reason)
-    return Route(screen: screen, reasons: reasons, orientations: platformDefault)
+    for feature in configuration.features {
+      if let route = ask(feature, for: user, reasons: &reasons) { return route }
+    }
+    reasons.append(
+      .because(
+        configuration.features.isEmpty
+          ? "no feature is registered" : "no registered feature serves \(profile.grade)"))
+    return Route(
+      screen: .unavailable(retryable: false), reasons: reasons, orientations: platformDefault)
+  }
+
+  /// The gates before the profile matters (rules 2 to 4): the screen one of them shows and
+  /// why, or nil when a signed-in user gets past them all.
+  private static func gate(
+    _ input: RouteInput, _ configuration: RouteConfiguration
+  ) -> (screen: Screen, reason: Reason)? {
+    if let update = configuration.forcedUpdate, update.requiresUpdate(from: input.appVersion) {
+      return (
+        .updateRequired(update),
+        .because(
+          "app version \(input.appVersion) is lower than the required \(update.minimumVersion)")
+      )
+    }
+    if configuration.isUnderMaintenance {
+      return (
+        .maintenance(message: configuration.maintenanceMessage), .because("maintenance is on")
+      )
+    }
+    switch input.session {
+    case .unknown: return (.loading, .because("the session is being restored"))
+    case .signedOut: return (.login, .because("no one is signed in"))
+    case .signedIn: return nil
+    }
   }
 
   /// Asks one feature: appends its diagnostics and answer to `reasons`, and returns its

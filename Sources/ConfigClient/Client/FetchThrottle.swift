@@ -8,17 +8,17 @@ import Foundation
 ///
 /// Pure: no clock, no randomness of its own. The client feeds it each outcome with the time
 /// and a random fraction, persists it, and refuses to fetch while `isThrottled(at:)`.
-public struct FetchThrottle: Sendable, Equatable {
+struct FetchThrottle: Sendable, Equatable {
   /// The instant before which no fetch may reach the source; nil when not throttled.
-  public private(set) var throttledUntil: Date?
+  private(set) var throttledUntil: Date?
   /// Failures in a row that count towards throttling (HTTP 429, 500, 502, 503, 504).
-  public private(set) var consecutiveFailures: Int
+  private(set) var consecutiveFailures: Int
   /// Throttles in a row: the exponent of the backoff.
-  public private(set) var consecutiveThrottles: Int
+  private(set) var consecutiveThrottles: Int
 
   /// A throttle in the given state (fresh by default); counts are held to
   /// `0...RemoteConfigLimits.throttleCount`.
-  public init(
+  init(
     throttledUntil: Date? = nil, consecutiveFailures: Int = 0, consecutiveThrottles: Int = 0
   ) {
     self.throttledUntil = throttledUntil
@@ -31,16 +31,16 @@ public struct FetchThrottle: Sendable, Equatable {
   }
 
   /// The statuses that count as server failures: throttled from the second in a row.
-  public static let serverErrorStatuses: Set<Int> = [500, 502, 503, 504]
+  static let serverErrorStatuses: Set<Int> = [500, 502, 503, 504]
 
   /// Whether a fetch at `now` must be refused without a network call.
-  public func isThrottled(at now: Date) -> Bool {
+  func isThrottled(at now: Date) -> Bool {
     guard let throttledUntil else { return false }
     return now < throttledUntil
   }
 
   /// The source answered (200 or 304, usable or not): the server is healthy again.
-  public mutating func fetchSucceeded() {
+  mutating func fetchSucceeded() {
     self = FetchThrottle()
   }
 
@@ -49,14 +49,14 @@ public struct FetchThrottle: Sendable, Equatable {
   /// - Parameters:
   ///   - randomFraction: a random number in 0..<1 for the jitter.
   @discardableResult
-  public mutating func fetchFailed(
+  mutating func fetchFailed(
     _ error: TemplateSourceError, at now: Date, policy: BackoffPolicy, randomFraction: Double
   ) -> Date? {
     let retryAfter: TimeInterval?
     let throttlesNow: Bool
     switch error {
     case .http(let status, let header):
-      retryAfter = header.flatMap { Self.delay($0, from: now, policy: policy) }
+      retryAfter = header.flatMap { $0.delay(from: now, cappedAt: policy.maximumRetryAfter) }
       if status == 429 {
         consecutiveFailures = Self.bounded(consecutiveFailures + 1)
         throttlesNow = true
@@ -84,21 +84,9 @@ public struct FetchThrottle: Sendable, Equatable {
   }
 
   /// The longest throttle `policy` can impose, for sanity checks on restored state.
-  public static func longestThrottle(_ policy: BackoffPolicy) -> TimeInterval {
+  static func longestThrottle(_ policy: BackoffPolicy) -> TimeInterval {
     let jittered = policy.delay(attempt: Int.max, fraction: 1)
     return max(jittered, max(0, policy.maximumRetryAfter.timeInterval))
   }
 
-  /// The seconds a `Retry-After` asks for, capped by the policy; nil when it asks for none.
-  private static func delay(
-    _ retryAfter: RetryAfter, from now: Date, policy: BackoffPolicy
-  ) -> TimeInterval? {
-    let seconds: TimeInterval
-    switch retryAfter {
-    case .seconds(let value): seconds = TimeInterval(value)
-    case .date(let date): seconds = date.timeIntervalSince(now)
-    }
-    guard seconds.isFinite, seconds > 0 else { return nil }
-    return min(seconds, max(0, policy.maximumRetryAfter.timeInterval))
-  }
 }

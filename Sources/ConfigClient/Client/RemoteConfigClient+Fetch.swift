@@ -16,7 +16,6 @@ extension RemoteConfigClient {
   /// - Throws: `FetchError.throttled` (no network call), `.source`, `.invalidTemplate`.
   public func fetch(ignoringMinimumInterval: Bool) async throws(FetchError) -> FetchResult {
     if let inFlight = inFlightFetch {
-      joinedFetchCount += 1
       return try await inFlight.value.get()
     }
     let now = timeSource.now

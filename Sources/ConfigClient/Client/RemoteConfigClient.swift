@@ -39,8 +39,6 @@ public actor RemoteConfigClient {
   var inAppDefaults: InAppDefaults
   /// The fetch in flight, which concurrent `fetch` calls join instead of starting another.
   var inFlightFetch: Task<Result<FetchResult, FetchError>, Never>?
-  /// How many calls joined a fetch already in flight (for tests of the sharing).
-  var joinedFetchCount = 0
   /// The last save scheduled; saves run one after another, in the order scheduled.
   var lastSave: Task<String?, Never>?
   /// Why the last save failed, or nil when it succeeded.
@@ -121,7 +119,7 @@ public actor RemoteConfigClient {
   }
 
   /// The throttle's full state: the series of failures and throttles behind `throttledUntil`.
-  public var throttle: FetchThrottle { state.throttle }
+  var throttle: FetchThrottle { state.throttle }
 
   /// The `version.versionNumber` of the last fetched template, when there is one.
   public var fetchedVersionNumber: Int? { state.fetched?.template.compiled.versionNumber }
@@ -153,12 +151,20 @@ public actor RemoteConfigClient {
   // MARK: Changing what is evaluated
 
   /// Replaces the in-app defaults (Firebase's rule: the whole set, not a merge) and
-  /// re-evaluates the active snapshot.
+  /// re-evaluates the active snapshot. `InAppDefaults`' initialisers read them from the
+  /// modules' typed keys (`InAppDefaults(catalog:)`, `(keySets:)`), a flat JSON object or
+  /// file, or an `Encodable` value; one that fails throws before anything changes.
   /// - Returns: the keys whose value changed; an update is emitted when there are any.
   @discardableResult
   public func setDefaults(_ defaults: InAppDefaults) -> Set<String> {
     inAppDefaults = defaults
     return install(makeSnapshot())
+  }
+
+  /// Replaces the in-app defaults with `key: string` pairs, as `setDefaults(_:)` does.
+  @discardableResult
+  public func setDefaults(_ values: [String: String]) -> Set<String> {
+    setDefaults(InAppDefaults(values))
   }
 
   /// Sets the evaluation context and re-evaluates the active template, without a network

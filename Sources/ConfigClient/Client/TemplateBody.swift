@@ -33,15 +33,7 @@ struct TemplateBody: Sendable {
   /// Parses and validates `bytes` as `TemplateValidator` does; only errors reject.
   /// - Throws: `TemplateError` with every error found, then the warnings.
   init(validating bytes: [UInt8]) throws(TemplateError) {
-    let document: JSONValue
-    do {
-      document = try JSONParser().parse(bytes)
-    } catch {
-      throw TemplateError(problems: [
-        TemplateProblem(.error, at: "line \(error.line), column \(error.column)", error.message)
-      ])
-    }
-    let result = TemplateReader().read(document)
+    let result = TemplateReader().read(utf8: bytes)
     var problems = result.problems
     if let template = result.template {
       problems += TemplateValidator().check(template)

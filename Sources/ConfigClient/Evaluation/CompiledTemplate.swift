@@ -52,7 +52,7 @@ public struct CompiledTemplate: Sendable {
     storage = Storage(template)
   }
 
-  /// The template compiled.
+  /// The template this was compiled from, unchanged.
   public var template: Template { storage.template }
 
   /// Targets that could not be compiled (errors) and targets that are ignored (warnings).

@@ -16,7 +16,7 @@ public enum CustomSignalValue: Sendable, Hashable {
   }
 
   /// The value as numeric operators see it: the number, or the string read with
-  /// `ConfigValueParser.number` (nil when it is not a decimal literal).
+  /// `ConfigValue.number`'s rule (nil when it is not a decimal literal).
   public var number: Double? {
     switch self {
     case .string(let text): ConfigValueParser.number(text)

@@ -93,7 +93,7 @@ public struct ContextError: Error, Sendable, Equatable, CustomStringConvertible 
   /// What is wrong with it.
   public let message: String
 
-  /// Creates an error.
+  // swift-format-ignore: AllPublicDeclarationsHaveDocumentation
   public init(field: String, message: String) {
     self.field = field
     self.message = message

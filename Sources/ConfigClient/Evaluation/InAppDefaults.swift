@@ -50,7 +50,7 @@ public struct DefaultsError: Error, Sendable, Equatable, CustomStringConvertible
   /// What is wrong.
   public let message: String
 
-  /// Creates an error.
+  // swift-format-ignore: AllPublicDeclarationsHaveDocumentation
   public init(key: String?, message: String) {
     self.key = key
     self.message = message

@@ -4,11 +4,11 @@
 /// The conversion works on the digits, never through a `Double`, so `0.000001` is exactly 1
 /// and `33.333333` exactly 33_333_333: a bound that drifted by one micro-percent would move
 /// users between buckets.
-public enum MicroPercent {
+enum MicroPercent {
   /// Micro-percent in one percent.
-  public static let perPercent = 1_000_000
+  static let perPercent = 1_000_000
   /// The most fractional digits a percent may have: one micro-percent is `0.000001`.
-  public static let maximumFractionDigits = 6
+  static let maximumFractionDigits = 6
 
   /// The micro-percent `text` spells, or nil when it is not a percent.
   ///
@@ -17,7 +17,7 @@ public enum MicroPercent {
   /// in `007`). Rejected: a sign (`-1`, `+1`), an exponent (`1e2`), a bare point (`.5`,
   /// `5.`), a seventh fractional digit (`100.0000001`), a value over 100, whitespace, an
   /// empty string. Callers trim first if their input may carry spaces.
-  public static func parse(_ text: some StringProtocol) -> Int? {
+  static func parse(_ text: some StringProtocol) -> Int? {
     var integer = 0
     var integerDigits = 0
     var fraction = 0

@@ -4,12 +4,12 @@
 /// when the seed is empty) with SHA-256, reads the digest as an unsigned 256-bit big-endian
 /// integer and takes it modulo 100_000_000, so 1 % is 1_000_000 buckets. Matching that
 /// exactly is what makes a local evaluation put a user in the same rollout as Firebase does.
-public enum PercentBucket {
+enum PercentBucket {
   /// The randomization id's bucket in micro-percent for a seed, in `0..<100_000_000`.
   ///
   /// The pieces are streamed into the hasher one after another, so nothing is concatenated
   /// and nothing is allocated.
-  public static func microPercentile(seed: String, randomizationID: String) -> Int {
+  static func microPercentile(seed: String, randomizationID: String) -> Int {
     var hasher = SHA256()
     if !seed.isEmpty {
       hasher.update(seed)

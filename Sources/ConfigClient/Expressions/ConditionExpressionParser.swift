@@ -34,7 +34,7 @@
 /// reader reports each as a warning. Anything else, such as a signal Firebase does not have
 /// (`user.property('x')`), is a `ConditionSyntaxError` at the offending token whose message
 /// says what Firebase expects there.
-public enum ConditionExpressionParser {
+enum ConditionExpressionParser {
   /// Parses one condition's expression. A single atom returns that atom; several atoms
   /// joined by `&&` return `.and([...])` in source order.
   ///
@@ -43,7 +43,7 @@ public enum ConditionExpressionParser {
   ///   - conditionName: the condition's name, for error messages.
   /// - Throws: `ConditionSyntaxError` naming the condition, the column (1-based, in Unicode
   ///   scalars, at most `expression.unicodeScalars.count + 1`) and what was expected.
-  public static func parse(
+  static func parse(
     _ expression: String, conditionName: String
   ) throws(ConditionSyntaxError) -> Condition {
     try parseNotingUnknowns(expression, conditionName: conditionName).condition

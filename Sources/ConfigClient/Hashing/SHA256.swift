@@ -13,7 +13,7 @@
 /// hasher.update(randomizationID)
 /// let bucket = hasher.finalize().remainder(dividingBy: 100_000_000)
 /// ```
-public struct SHA256: Sendable {
+struct SHA256: Sendable {
   /// The eight working words H0...H7, starting from the standard's initial hash value.
   private var state: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) = (
     0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a,
@@ -31,10 +31,10 @@ public struct SHA256: Sendable {
   private static let blockSize = 64
 
   /// Creates a hasher for an empty message.
-  public init() {}
+  init() {}
 
   /// Appends raw bytes to the message.
-  public mutating func update(_ bytes: UnsafeRawBufferPointer) {
+  mutating func update(_ bytes: UnsafeRawBufferPointer) {
     guard var remaining = bytes.baseAddress, bytes.count > 0 else { return }
     var count = bytes.count
     messageLength &+= UInt64(truncatingIfNeeded: count)
@@ -66,7 +66,7 @@ public struct SHA256: Sendable {
   }
 
   /// Appends the UTF-8 bytes of a text, read in place when the text is stored contiguously.
-  public mutating func update(_ text: some StringProtocol) {
+  mutating func update(_ text: some StringProtocol) {
     let hashedInPlace: Void? = text.utf8.withContiguousStorageIfAvailable { utf8 in
       update(UnsafeRawBufferPointer(utf8))
     }
@@ -76,7 +76,7 @@ public struct SHA256: Sendable {
   }
 
   /// Appends bytes from any sequence, read in place when the sequence is contiguous.
-  public mutating func update(_ bytes: some Sequence<UInt8>) {
+  mutating func update(_ bytes: some Sequence<UInt8>) {
     let hashedInPlace: Void? = bytes.withContiguousStorageIfAvailable { contiguous in
       update(UnsafeRawBufferPointer(contiguous))
     }
@@ -86,7 +86,7 @@ public struct SHA256: Sendable {
   }
 
   /// Pads the message, processes the last block and returns the digest.
-  public consuming func finalize() -> SHA256Digest {
+  consuming func finalize() -> SHA256Digest {
     let bitLength = messageLength &* 8
     bufferByte(0x80)
     if blockFill > Self.blockSize - 8 {
@@ -106,14 +106,14 @@ public struct SHA256: Sendable {
   }
 
   /// The digest of a byte sequence.
-  public static func hash(_ bytes: some Sequence<UInt8>) -> SHA256Digest {
+  static func hash(_ bytes: some Sequence<UInt8>) -> SHA256Digest {
     var hasher = SHA256()
     hasher.update(bytes)
     return hasher.finalize()
   }
 
   /// The digest of a text's UTF-8 bytes.
-  public static func hash(_ text: some StringProtocol) -> SHA256Digest {
+  static func hash(_ text: some StringProtocol) -> SHA256Digest {
     var hasher = SHA256()
     hasher.update(text)
     return hasher.finalize()

@@ -1,6 +1,6 @@
 /// A SHA-256 digest: 256 bits, kept as four 64-bit words so that copying, comparing and
 /// reducing it (`remainder(dividingBy:)`) never allocates.
-public struct SHA256Digest: Sendable, Hashable, CustomStringConvertible {
+struct SHA256Digest: Sendable, Hashable, CustomStringConvertible {
   // The digest as a big-endian 256-bit integer: `word0` holds the most significant bits.
   private let word0: UInt64
   private let word1: UInt64
@@ -15,7 +15,7 @@ public struct SHA256Digest: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// The 32 digest bytes in the standard's (big-endian) order.
-  public var bytes: [UInt8] {
+  var bytes: [UInt8] {
     var bytes: [UInt8] = []
     bytes.reserveCapacity(32)
     for word in [word0, word1, word2, word3] {
@@ -27,7 +27,7 @@ public struct SHA256Digest: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// The digest as 64 lowercase hexadecimal digits, as `sha256sum` prints it.
-  public var hexString: String {
+  var hexString: String {
     let digits = Array("0123456789abcdef".utf8)
     var text = ""
     text.reserveCapacity(64)
@@ -39,7 +39,7 @@ public struct SHA256Digest: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// The hexadecimal digest.
-  public var description: String { hexString }
+  var description: String { hexString }
 
   /// The digest read as an unsigned 256-bit big-endian integer, modulo `divisor`.
   ///
@@ -47,7 +47,7 @@ public struct SHA256Digest: Sendable, Hashable, CustomStringConvertible {
   /// reduction runs word by word (Horner's rule on 2^64 digits), so it needs no big-integer
   /// type and no allocation. A `divisor` of 0 stands for 2^64, the modulus of `UInt64`
   /// arithmetic, so the result is the low 64 bits instead of a division-by-zero trap.
-  public func remainder(dividingBy divisor: UInt64) -> UInt64 {
+  func remainder(dividingBy divisor: UInt64) -> UInt64 {
     guard divisor != 0 else { return word3 }
     // Each step keeps `remainder < divisor`, the precondition of `dividingFullWidth`.
     var remainder: UInt64 = 0

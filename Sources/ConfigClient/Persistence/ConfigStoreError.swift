@@ -2,12 +2,12 @@
 public struct ConfigStoreError: Error, Sendable, Equatable, CustomStringConvertible {
   /// What was being done, e.g. `write`, `rename`, `read`.
   public let operation: String
-  /// The file concerned.
+  /// The file the operation read or wrote.
   public let path: String
   /// Why it failed, e.g. the system's error text.
   public let message: String
 
-  /// Creates an error.
+  // swift-format-ignore: AllPublicDeclarationsHaveDocumentation
   public init(operation: String, path: String, message: String) {
     self.operation = operation
     self.path = path

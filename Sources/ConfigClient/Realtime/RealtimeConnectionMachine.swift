@@ -8,8 +8,8 @@ import Foundation
 /// - A connection the server accepts resets the retry budget.
 /// - A failed attempt or a dropped stream reconnects after the backoff's delay for the
 ///   number of failures in a row, and never before a `Retry-After` or `retryIntervalSeconds`
-///   deadline (each capped by the policy's `maximumRetryAfter`); past the budget the updater
-///   stops.
+///   deadline (read by `RetryAfter`'s one rule: a wait of zero or less is ignored, a longer
+///   one capped by the policy's `maximumRetryAfter`); past the budget the updater stops.
 /// - A refusal retrying cannot fix (a 4xx other than 408/429) and `featureDisabled` stop at
 ///   once. Once stopped, it stays stopped.
 struct RealtimeConnectionMachine: Sendable {
@@ -77,9 +77,10 @@ struct RealtimeConnectionMachine: Sendable {
       state = .listening
       return .listen
     case (_, .retryIntervalReceived(let interval)):
-      let seconds = min(
-        max(0, interval.timeInterval), max(0, backoff.maximumRetryAfter.timeInterval))
-      extendNotBefore(to: now.addingTimeInterval(seconds))
+      let cap = backoff.maximumRetryAfter
+      if let seconds = RetryAfter.delay(seconds: interval.timeInterval, cappedAt: cap) {
+        extendNotBefore(to: now.addingTimeInterval(seconds))
+      }
       return .listen
     case (.connecting(let failures), .connectFailed(let error)),
       (.connecting(let failures), .streamEnded(let error?)):
@@ -99,8 +100,10 @@ struct RealtimeConnectionMachine: Sendable {
     if let error, !error.isRetryable {
       return stop(.rejected(error))
     }
-    if case .http(_, let retryAfter?) = error {
-      extendNotBefore(to: deadline(retryAfter, from: now))
+    if case .http(_, let retryAfter?) = error,
+      let seconds = retryAfter.delay(from: now, cappedAt: backoff.maximumRetryAfter)
+    {
+      extendNotBefore(to: now.addingTimeInterval(seconds))
     }
     let attempt = failures + 1
     guard attempt <= retryBudget else {
@@ -121,14 +124,4 @@ struct RealtimeConnectionMachine: Sendable {
     notBefore = max(notBefore ?? date, date)
   }
 
-  /// The instant a `Retry-After` names, no further than the policy's cap.
-  private func deadline(_ retryAfter: RetryAfter, from now: Date) -> Date {
-    let cap = max(0, backoff.maximumRetryAfter.timeInterval)
-    let seconds: TimeInterval
-    switch retryAfter {
-    case .seconds(let value): seconds = TimeInterval(value)
-    case .date(let date): seconds = date.timeIntervalSince(now)
-    }
-    return now.addingTimeInterval(min(max(0, seconds), cap))
-  }
 }

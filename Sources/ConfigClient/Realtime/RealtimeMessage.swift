@@ -6,20 +6,20 @@ import Core
 ///
 /// Numbers may also arrive as decimal strings (`"42"`), as Firebase's servers send them.
 /// Unknown fields are ignored so a newer server does not break an older client.
-public struct RealtimeMessage: Sendable, Equatable {
+struct RealtimeMessage: Sendable, Equatable {
   /// The newest template version the server holds (`latestTemplateVersionNumber`).
-  public var latestTemplateVersionNumber: Int?
+  var latestTemplateVersionNumber: Int?
   /// True when the server has switched real-time updates off (`featureDisabled`).
-  public var featureDisabled: Bool
+  var featureDisabled: Bool
   /// How long the client must wait before it reconnects (`retryIntervalSeconds`).
-  public var retryInterval: Duration?
+  var retryInterval: Duration?
 
   /// The longest wait `retryIntervalSeconds` may ask for: a week. A longer one is treated
   /// as a broken message rather than silencing updates for good.
-  public static let maximumRetryIntervalSeconds = 7 * 86_400
+  static let maximumRetryIntervalSeconds = 7 * 86_400
 
   /// A message with the given fields.
-  public init(
+  init(
     latestTemplateVersionNumber: Int? = nil, featureDisabled: Bool = false,
     retryInterval: Duration? = nil
   ) {
@@ -31,7 +31,7 @@ public struct RealtimeMessage: Sendable, Equatable {
   /// Parses one framed message.
   /// - Throws: `RealtimeMessageError` when the bytes are not a JSON object or a known field
   ///   holds a value of the wrong type or range; the error names the field.
-  public init(jsonBytes bytes: some Collection<UInt8>) throws(RealtimeMessageError) {
+  init(jsonBytes bytes: some Collection<UInt8>) throws(RealtimeMessageError) {
     let document: JSONValue
     do {
       document = try JSONParser(maximumDepth: 16).parse(bytes)

@@ -12,9 +12,9 @@
 /// skipped up to its end, so the framer never holds much more than the bound, however long
 /// the message. An event still open when the stream ends is dropped (the SSE rule); a last
 /// JSON line without its line end is kept, so a server may omit the final newline.
-public struct RealtimeMessageFramer: Sendable {
+struct RealtimeMessageFramer: Sendable {
   /// What the framer found in the bytes fed to it so far.
-  public enum Output: Sendable, Equatable {
+  enum Output: Sendable, Equatable {
     /// One complete message: a JSON line, or the joined `data:` lines of one event.
     case message([UInt8])
     /// A message longer than the bound was skipped.
@@ -22,7 +22,7 @@ public struct RealtimeMessageFramer: Sendable {
   }
 
   /// The longest message, in bytes, the framer accepts.
-  public let maximumMessageBytes: Int
+  let maximumMessageBytes: Int
 
   /// The line being read, without its line end.
   private var line: [UInt8] = []
@@ -44,7 +44,7 @@ public struct RealtimeMessageFramer: Sendable {
   private static let fieldPrefixAllowance = 8
 
   /// A framer that accepts messages of up to `maximumMessageBytes` bytes (at least 1).
-  public init(maximumMessageBytes: Int = 64 * 1024) {
+  init(maximumMessageBytes: Int = 64 * 1024) {
     self.maximumMessageBytes = max(1, maximumMessageBytes)
   }
 
@@ -52,7 +52,7 @@ public struct RealtimeMessageFramer: Sendable {
   var bufferedByteCount: Int { line.count + eventData.count }
 
   /// Feeds the next chunk of the stream and returns the messages it completed, in order.
-  public mutating func append(_ chunk: some Collection<UInt8>) -> [Output] {
+  mutating func append(_ chunk: some Collection<UInt8>) -> [Output] {
     var outputs: [Output] = []
     for byte in chunk {
       switch byte {
@@ -75,7 +75,7 @@ public struct RealtimeMessageFramer: Sendable {
 
   /// Ends the stream: a last JSON line without a line end is returned, an unfinished event
   /// is dropped, and the framer is ready for a new stream.
-  public mutating func finish() -> [Output] {
+  mutating func finish() -> [Output] {
     var outputs: [Output] = []
     if !line.isEmpty || skippingLine {
       endLine(into: &outputs)

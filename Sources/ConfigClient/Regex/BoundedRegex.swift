@@ -32,26 +32,26 @@
 /// a negated class or escape (`[^a]`, `\D`), or the identical literal (the same scalars:
 /// an escape such as `\u0301` is one scalar on its own, so write such characters
 /// literally).
-public struct BoundedRegex: Sendable, Hashable {
+struct BoundedRegex: Sendable, Hashable {
   /// The longest pattern accepted, in characters.
-  public static let maximumPatternLength = 1_000
+  static let maximumPatternLength = 1_000
   /// The most instructions a compiled pattern may have, counting every copy that `{m,n}`
   /// expands to.
-  public static let maximumProgramSize = 20_000
+  static let maximumProgramSize = 20_000
   /// The longest input searched, in characters; longer inputs do not match.
-  public static let maximumInputLength = 100_000
+  static let maximumInputLength = 100_000
   /// The most instruction visits one search may need: program size × input characters.
   /// A large program therefore searches shorter inputs (see `inputLengthLimit`): 10,000
   /// characters for 1,000 instructions, 500 for 20,000.
-  public static let maximumSearchCost = 10_000_000
+  static let maximumSearchCost = 10_000_000
   /// The most steps all the searches of one template evaluation may take together (an
   /// instruction visit or an input position each): about five of the costliest searches,
   /// a fraction of a second. Past it, the remaining regex conditions of the evaluation are
   /// false.
-  public static let maximumEvaluationCost = 50_000_000
+  static let maximumEvaluationCost = 50_000_000
 
   /// The pattern as given.
-  public let pattern: String
+  let pattern: String
   /// The compiled program, shared by reference among copies.
   let program: BoundedRegexProgram
 
@@ -59,7 +59,7 @@ public struct BoundedRegex: Sendable, Hashable {
   /// - Throws: `RegexSyntaxError` naming the column of the first problem: a syntax error,
   ///   an unsupported construct, a repetition count over 1,000 or bounds out of order, or a
   ///   pattern or program over its limit.
-  public init(_ pattern: String) throws(RegexSyntaxError) {
+  init(_ pattern: String) throws(RegexSyntaxError) {
     var parser = try BoundedRegexParser(pattern: pattern)
     let parsed = try parser.parse()
     self.pattern = pattern
@@ -71,7 +71,7 @@ public struct BoundedRegex: Sendable, Hashable {
   ///
   /// Inputs longer than `maximumInputLength` characters do not match, whatever the
   /// pattern; the evaluator explains that in its diagnostics.
-  public func matches(in text: some StringProtocol) -> Bool {
+  func matches(in text: some StringProtocol) -> Bool {
     var budget = Int.max
     if let string = text as? String { return search(string[...], budget: &budget) == true }
     if let substring = text as? Substring { return search(substring, budget: &budget) == true }
@@ -81,7 +81,7 @@ public struct BoundedRegex: Sendable, Hashable {
   /// The longest input this regex searches, in characters: `maximumInputLength`, or less
   /// for a large program, so that instructions × characters stays within
   /// `maximumSearchCost`. Longer inputs do not match.
-  public var inputLengthLimit: Int {
+  var inputLengthLimit: Int {
     min(Self.maximumInputLength, Self.maximumSearchCost / program.instructions.count)
   }
 
@@ -89,7 +89,7 @@ public struct BoundedRegex: Sendable, Hashable {
   /// (`inputLengthLimit` + 1). A search visits each instruction at most once per position,
   /// takes one step per position, and may first count up to `inputLengthLimit` + 1
   /// characters to find that a long input is over the limit.
-  public var worstCaseSearchCost: Int {
+  var worstCaseSearchCost: Int {
     (program.instructions.count + 2) * (inputLengthLimit + 1)
   }
 
@@ -137,12 +137,12 @@ public struct BoundedRegex: Sendable, Hashable {
   /// Regexes are equal when their patterns have the same Unicode scalars. (Not `String`
   /// equality: canonically equivalent patterns such as precomposed and decomposed `é`
   /// compile to different programs.)
-  public static func == (lhs: BoundedRegex, rhs: BoundedRegex) -> Bool {
+  static func == (lhs: BoundedRegex, rhs: BoundedRegex) -> Bool {
     lhs.pattern.unicodeScalars.elementsEqual(rhs.pattern.unicodeScalars)
   }
 
   /// Hashes the pattern's Unicode scalars, consistently with `==`.
-  public func hash(into hasher: inout Hasher) {
+  func hash(into hasher: inout Hasher) {
     for scalar in pattern.unicodeScalars { hasher.combine(scalar.value) }
     hasher.combine(pattern.unicodeScalars.count)
   }

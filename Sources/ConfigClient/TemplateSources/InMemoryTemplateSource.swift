@@ -24,7 +24,7 @@ public struct InMemoryTemplateSource: TemplateSource {
       .respond(.template(body: Array(json.utf8), etag: etag))
     }
 
-    /// A 304.
+    /// A 304 Not Modified: the template the client has is still current.
     public static let notModified = Step.respond(.notModified)
 
     /// A 429, with its `Retry-After` when given.

@@ -23,7 +23,7 @@ public struct NamedCondition: Sendable, Hashable {
   /// `tagColor`.
   public var otherMembers: OtherMembers
 
-  /// Creates a named condition.
+  // swift-format-ignore: AllPublicDeclarationsHaveDocumentation
   public init(
     name: String, condition: Condition, expression: String? = nil, tagColor: String? = nil
   ) {

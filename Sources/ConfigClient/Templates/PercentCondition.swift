@@ -15,10 +15,10 @@ public struct PercentCondition: Sendable, Hashable {
 
   /// The seed; empty means no seed (the hash input is then the randomization id alone).
   public var seed: String
-  /// The range tested.
+  /// The range the bucket must fall in for the condition to be true.
   public var range: Range
 
-  /// Creates a percent condition.
+  // swift-format-ignore: AllPublicDeclarationsHaveDocumentation
   public init(seed: String = "", range: Range) {
     self.seed = seed
     self.range = range

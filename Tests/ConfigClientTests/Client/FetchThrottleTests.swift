@@ -1,8 +1,9 @@
-import ConfigClient
 import Core
 import Foundation
 import SwitchyardTestSupport
 import Testing
+
+@testable import ConfigClient
 
 @Suite("FetchThrottle")
 struct FetchThrottleTests {

@@ -98,18 +98,11 @@ struct RemoteConfigClientFetchTests {
   @Test("concurrent fetches share one request")
   func coalesced() async throws {
     let harness = ClientHarness([.stall])
-    let first = Task { try await harness.client.fetch() }
+    let (first, second) = await harness.client.startTwoFetches()
+    // The request's deadline sleeps once both calls have reached the client: time moves
+    // only while the second call is inside the first one's fetch (or, had it sent its own
+    // request, has already failed on the empty script).
     await harness.time.waitForSleepers(count: 1)
-    let secondEnded = LockedState(false)
-    let second = Task {
-      defer { secondEnded.withLock { $0 = true } }
-      return try await harness.client.fetch(ignoringMinimumInterval: true)
-    }
-    // Time moves only once the second call waits on the first one's request (or, were it
-    // to send its own, has already failed on the empty script).
-    while await harness.client.joinedFetchCount == 0, !secondEnded.withLock({ $0 }) {
-      await Task.yield()
-    }
     #expect(harness.source.requestCount == 1)
     harness.time.advance(by: .seconds(60))
     try #require(harness.time.sleeperCount == 0)
@@ -200,5 +193,19 @@ struct RemoteConfigClientFetchTests {
     let result = try await harness.client.fetchAndActivate()
     #expect(result == FetchAndActivateResult(fetch: .servedFromCache, updatedKeys: ["greeting"]))
     #expect(harness.rawValues == ["greeting": "hello", "other": "x"])
+  }
+}
+
+extension RemoteConfigClient {
+  /// `fetch()`, then `fetch(ignoringMinimumInterval: true)`, started in one turn of the
+  /// actor. Tasks made on an actor start on it in the order they were made, so the second
+  /// call reaches the client before the first call's request starts (and sleeps).
+  fileprivate func startTwoFetches() -> (
+    first: Task<FetchResult, any Error>, second: Task<FetchResult, any Error>
+  ) {
+    (
+      Task { try await self.fetch() },
+      Task { try await self.fetch(ignoringMinimumInterval: true) }
+    )
   }
 }

@@ -1,8 +1,9 @@
-import ConfigClient
 import Core
 import Foundation
 import SwitchyardTestSupport
 import Testing
+
+@testable import ConfigClient
 
 // A safety net, not a timing assertion: a missing update fails the test instead of
 // hanging the run.

@@ -92,24 +92,27 @@ struct InAppDefaultsSourcesTests {
     let client = harness.client
     await client.setDefaults(["a": "1"])
     #expect(harness.rawValues == ["a": "1"])
-    try await client.setDefaults(json: ["b": 2])
+    try await client.setDefaults(InAppDefaults(json: ["b": 2]))
     #expect(harness.rawValues == ["b": "2"])
-    try await client.setDefaults(encoding: AppDefaults())
+    try await client.setDefaults(InAppDefaults(encoding: AppDefaults()))
     #expect(client.snapshot[Self.limit] == 20 && client.snapshot["title"].rawValue == "Welcome")
     let sets = [ConfigKeySet(module: "RootRouting", keys: [Self.maintenance.erased])]
-    try await client.setDefaults(keySets: sets)
+    try await client.setDefaults(InAppDefaults(keySets: sets))
     #expect(harness.rawValues == ["isUnderMaintenance": "false"])
-    await client.setDefaults(
-      try ConfigKeyCatalog([ConfigKeySet(module: "X", keys: [Self.theme.erased])]))
+    try await client.setDefaults(
+      InAppDefaults(
+        catalog: ConfigKeyCatalog([ConfigKeySet(module: "X", keys: [Self.theme.erased])])))
     #expect(harness.rawValues == ["theme": "light"])
     await #expect(throws: DuplicateConfigKeyError.self) {
-      try await client.setDefaults(keySets: sets + sets)
+      try await client.setDefaults(InAppDefaults(keySets: sets + sets))
     }
-    await #expect(throws: DefaultsError.self) { try await client.setDefaults(json: [1]) }
+    await #expect(throws: DefaultsError.self) {
+      try await client.setDefaults(InAppDefaults(json: [1]))
+    }
     #expect(harness.rawValues == ["theme": "light"])
     let directory = try TemporaryDirectory()
     let file = try directory.write("d.json", Array(#"{"z": "26"}"#.utf8))
-    try await client.setDefaults(contentsOfFile: file)
+    try await client.setDefaults(InAppDefaults(contentsOfFile: file))
     #expect(harness.rawValues == ["z": "26"])
   }
 }

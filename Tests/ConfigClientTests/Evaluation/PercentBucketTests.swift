@@ -1,5 +1,6 @@
-import ConfigClient
 import Testing
+
+@testable import ConfigClient
 
 @Suite("Percent buckets")
 struct PercentBucketTests {

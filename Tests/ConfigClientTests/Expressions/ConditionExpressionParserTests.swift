@@ -1,7 +1,8 @@
-import ConfigClient
 import Core
 import Foundation
 import Testing
+
+@testable import ConfigClient
 
 @Suite("ConditionExpressionParser")
 struct ConditionExpressionParserTests {

@@ -1,6 +1,7 @@
-import ConfigClient
 import Core
 import Testing
+
+@testable import ConfigClient
 
 /// Deterministic fuzzing of the expression parser: whatever the input, it returns a
 /// condition or throws a `ConditionSyntaxError` whose column lies in the expression and whose

@@ -1,6 +1,7 @@
-import ConfigClient
 import Core
 import Testing
+
+@testable import ConfigClient
 
 @Suite("SHA-256")
 struct SHA256Tests {

@@ -1,5 +1,6 @@
-import ConfigClient
 import Testing
+
+@testable import ConfigClient
 
 /// Real-time messages in Firebase's shape, and the broken ones a server might send.
 @Suite("RealtimeMessage")

@@ -5,17 +5,17 @@ import Core
 /// Unsupported constructs (backreferences, lookaround, possessive quantifiers, unknown
 /// escapes) are errors rather than silent mismatches, so a template author learns that a
 /// condition cannot work instead of seeing it quietly evaluate to false.
-public struct RegexSyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
+struct RegexSyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
   /// The pattern as given.
-  public let pattern: String
+  let pattern: String
   /// The 1-based column of the problem, in characters; one past the end for a pattern that
   /// stops too early (`(a` reports column 3).
-  public let column: Int
+  let column: Int
   /// What is wrong, e.g. `unbalanced ')'` or `backreferences are not supported`.
-  public let message: String
+  let message: String
 
   /// Creates an error at a column of a pattern.
-  public init(pattern: String, column: Int, message: String) {
+  init(pattern: String, column: Int, message: String) {
     self.pattern = pattern
     self.column = column
     self.message = message
@@ -24,7 +24,7 @@ public struct RegexSyntaxError: Error, Sendable, Equatable, CustomStringConverti
   /// For example `invalid regex "(a" at column 3: expected ')'`; a pattern over 79
   /// characters is shortened with `…`, and line breaks and other control characters are
   /// spelled `U+XXXX` (Core's `Excerpt` rule), so the message stays one readable line.
-  public var description: String {
+  var description: String {
     let shown = Excerpt.of(pattern, length: 79, ellipsis: "…")
     return "invalid regex \"\(shown)\" at column \(column): \(message)"
   }

@@ -1,0 +1,18 @@
+/// Per-evaluation memory: each named condition's result, each seed's bucket and each custom
+/// signal's value, computed at most once, and the regex steps left. Backed by
+/// stack-allocated buffers so an evaluation does not touch the heap for it.
+struct EvaluationScratch {
+  /// 0 = not evaluated yet, 1 = false, 2 = true.
+  var conditionResults: UnsafeMutableBufferPointer<UInt8>
+  /// -1 = not computed yet, else the micro-percentile for that seed.
+  var buckets: UnsafeMutableBufferPointer<Int>
+  /// Per `signalKeys` entry: 0 = not looked up yet, 1 = missing, 2 = in `signalValues`.
+  var signalStates: UnsafeMutableBufferPointer<UInt8>
+  var signalValues: UnsafeMutableBufferPointer<CustomSignalValue>
+  /// The steps the evaluation's regex searches may still take, all searches together
+  /// (`BoundedRegex.maximumEvaluationCost` at the start).
+  var regexSteps = BoundedRegex.maximumEvaluationCost
+  /// Set when the condition being evaluated reached a regex search the remaining steps could
+  /// not complete: the condition is then false, whatever its other parts say.
+  var isConditionAbandoned = false
+}
