@@ -31,33 +31,6 @@ struct ToolInputFuzzTests {
     "\u{202E}", "\u{301}", "\t", "\"x\":1,", "now", "9999-12-31T23:59:59-23:59", "\u{FEFF}",
   ]
 
-  /// Why `text` is not one readable line of at most `maximumScalars` scalars; nil when it is.
-  static func lineProblem(_ text: String) -> String? {
-    let scalars = text.unicodeScalars
-    if scalars.count > maximumScalars { return "\(scalars.count) scalars long" }
-    if let bad = scalars.first(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) {
-      return "holds U+\(String(bad.value, radix: 16, uppercase: true))"
-    }
-    if let bad = scalars.first(where: {
-      [0x061C, 0x200E, 0x200F, 0x2028, 0x2029].contains($0.value)
-        || (0x202A...0x202E).contains($0.value) || (0x2066...0x2069).contains($0.value)
-    }) {
-      return "holds U+\(String(bad.value, radix: 16, uppercase: true))"
-    }
-    return nil
-  }
-
-  /// Whether `text` holds `fragment` as bytes: `String.contains` compares characters, and a
-  /// quote followed by a combining mark is one character.
-  static func contains(_ text: String, _ fragment: String) -> Bool {
-    let bytes = Array(text.utf8)
-    let pattern = Array(fragment.utf8)
-    guard pattern.count <= bytes.count else { return false }
-    return (0...(bytes.count - pattern.count)).contains { start in
-      bytes[start..<(start + pattern.count)].elementsEqual(pattern)
-    }
-  }
-
   /// A context line with one to three characters inserted, removed or replaced.
   static func mutatedLine(_ random: inout SeededRandomGenerator) -> String {
     var characters = Array(contextLines[Int(random.next() % UInt64(contextLines.count))])
@@ -94,12 +67,12 @@ struct ToolInputFuzzTests {
       sawError = true
       let namesPlace =
         message.utf8.starts(with: "line \(index + 1): ".utf8)
-        && (Self.contains(message, "context field '") || message.contains(/column \d+/)
-          || Self.contains(message, "expected a JSON object"))
+        && (ErrorTextRule.contains(message, "context field '") || message.contains(/column \d+/)
+          || ErrorTextRule.contains(message, "expected a JSON object"))
       if !namesPlace {
         failures.append("line \(index + 1) \(line.debugDescription): names no place: \(message)")
       }
-      if let why = lineProblem(message) {
+      if let why = ErrorTextRule.lineProblem(message, maximumScalars: Self.maximumScalars) {
         failures.append(
           "line \(index + 1) \(line.debugDescription): \(why): \(message.prefix(200).debugDescription)"
         )
@@ -121,8 +94,8 @@ struct ToolInputFuzzTests {
         ["evaluate", "--contexts", "-"], input: lines)
       failures += Self.checkAnswers(lines, status: status, output: capture.outputLines, seed: seed)
     }
-    let unreadable = failures.filter { $0.contains(": holds U+") }
-    let others = failures.filter { !$0.contains(": holds U+") }
+    let unreadable = failures.filter { $0.contains("holds U+") }
+    let others = failures.filter { !$0.contains("holds U+") }
     #expect(others.isEmpty, "\(others.count) failures: \(others.prefix(3))")
     #expect(unreadable.isEmpty, "\(unreadable.count) failures: \(unreadable.prefix(3))")
   }
@@ -172,13 +145,13 @@ struct ToolInputFuzzTests {
         failures.append("iteration \(iteration): \(line.prefix(200).debugDescription)")
       }
       for line in capture.outputLines {
-        if let why = Self.lineProblem(line) {
+        if let why = ErrorTextRule.lineProblem(line, maximumScalars: Self.maximumScalars) {
           failures.append("iteration \(iteration): \(why): \(line.prefix(200).debugDescription)")
         }
       }
     }
-    let unreadable = failures.filter { $0.contains(": holds U+") }
-    let others = failures.filter { !$0.contains(": holds U+") }
+    let unreadable = failures.filter { $0.contains("holds U+") }
+    let others = failures.filter { !$0.contains("holds U+") }
     #expect(others.isEmpty, "\(others.count) failures: \(others.prefix(3))")
     #expect(unreadable.isEmpty, "\(unreadable.count) failures: \(unreadable.prefix(3))")
   }

@@ -1,4 +1,5 @@
 import Core
+import SwitchyardTestSupport
 import Testing
 
 @testable import ConfigClient

@@ -24,6 +24,11 @@ struct TemplateReaderFuzzTests {
     var evaluated = 0
     var rejected = 0
 
+    /// Records an issue for every rule some input broke, naming the inputs.
+    func expectEveryRuleHeld() {
+      for rule in [place, agreement, line, thrown] { rule.expectNone() }
+    }
+
     /// Reads, validates and (when it loads) compiles `bytes`, evaluates it for two
     /// contexts and explains every key, recording every rule it breaks.
     mutating func check(
@@ -99,10 +104,7 @@ struct TemplateReaderFuzzTests {
     // Both outcomes were reached: some mutations land in values and still load.
     #expect(rules.evaluated > 0)
     #expect(rules.rejected > 0)
-    rules.place.expectNone()
-    rules.agreement.expectNone()
-    rules.line.expectNone()
-    rules.thrown.expectNone()
+    rules.expectEveryRuleHeld()
   }
 
   @Test(
@@ -120,10 +122,7 @@ struct TemplateReaderFuzzTests {
     }
     #expect(rules.evaluated > 0)
     #expect(rules.rejected > 0)
-    rules.place.expectNone()
-    rules.agreement.expectNone()
-    rules.line.expectNone()
-    rules.thrown.expectNone()
+    rules.expectEveryRuleHeld()
   }
 
   @Test(
@@ -139,9 +138,6 @@ struct TemplateReaderFuzzTests {
         rules.check(bytes, seed: seed, iteration: iteration, contexts: &contexts)
       }
     }
-    rules.place.expectNone()
-    rules.agreement.expectNone()
-    rules.line.expectNone()
-    rules.thrown.expectNone()
+    rules.expectEveryRuleHeld()
   }
 }
