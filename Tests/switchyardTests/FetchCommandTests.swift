@@ -74,7 +74,11 @@ struct FetchCommandTests {
     let (first, _) = await Self.fetch(arguments, at: TestTime.start)
     #expect(first == .success)
     server.stop()
-    let (status, capture) = await Self.fetch(arguments, at: Self.nextDay)
+    // The same cache, now with its server down (a port where nothing listens).
+    let down = try ClosedLoopbackPort()
+    defer { withExtendedLifetime(down) {} }
+    let (status, capture) = await Self.fetch(
+      ["--url", down.url("/t.json").absoluteString, "--cache", cache.url.path], at: Self.nextDay)
     #expect(status == .success)
     #expect(capture.outputLines == [Self.values])
     #expect(capture.error.contains("warning: fetch failed: cannot reach the template source"))
@@ -83,9 +87,9 @@ struct FetchCommandTests {
 
   @Test("with the server down and nothing cached it exits 1 and prints no values")
   func serverDownNoCache() async throws {
-    let server = try LoopbackHTTPServer()
-    let url = server.url("/t.json").absoluteString
-    server.stop()
+    let down = try ClosedLoopbackPort()
+    defer { withExtendedLifetime(down) {} }
+    let url = down.url("/t.json").absoluteString
     let cache = try TemporaryDirectory()
     let (status, capture) = await CapturedToolIO.run(
       ["fetch", "--url", url, "--cache", cache.url.path])

@@ -15,10 +15,16 @@ struct ClientOverHTTPTests {
     _ server: LoopbackHTTPServer, path: String = "/t", time: ManualTimeSource,
     maximumTemplateBytes: Int = 1_000_000
   ) -> RemoteConfigClient {
+    client(url: server.url(path), time: time, maximumTemplateBytes: maximumTemplateBytes)
+  }
+
+  static func client(
+    url: URL, time: ManualTimeSource, maximumTemplateBytes: Int = 1_000_000
+  ) -> RemoteConfigClient {
     RemoteConfigClient(
       settings: RemoteConfigSettings(
         fetchTimeout: .seconds(60), maximumTemplateBytes: maximumTemplateBytes),
-      source: HTTPTemplateSource(url: server.url(path), maximumBodyBytes: maximumTemplateBytes),
+      source: HTTPTemplateSource(url: url, maximumBodyBytes: maximumTemplateBytes),
       timeSource: time, random: .constant(0.5))
   }
 
@@ -113,9 +119,9 @@ struct ClientOverHTTPTests {
 
   @Test("a refused connection never throttles, however often it happens")
   func refusedNeverThrottles() async throws {
-    let server = try LoopbackHTTPServer()
-    server.stop()
-    let client = Self.client(server, time: ManualTimeSource())
+    let down = try ClosedLoopbackPort()
+    defer { withExtendedLifetime(down) {} }
+    let client = Self.client(url: down.url("/t"), time: ManualTimeSource())
     for _ in 1...3 {
       let error = await #expect(throws: FetchError.self) { try await client.fetch() }
       guard case .source(.connectivity) = error else {

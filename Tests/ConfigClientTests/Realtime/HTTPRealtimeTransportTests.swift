@@ -54,9 +54,9 @@ struct HTTPRealtimeTransportTests {
 
   @Test("a server that is not there is a connectivity error")
   func connectionRefused() async throws {
-    let server = try LoopbackHTTPServer()
-    let url = server.url("/stream")
-    server.stop()
+    let down = try ClosedLoopbackPort()
+    defer { withExtendedLifetime(down) {} }
+    let url = down.url("/stream")
     let error = await #expect(throws: RealtimeStreamError.self) {
       _ = try await HTTPRealtimeTransport(url: url).connect()
     }

@@ -109,9 +109,9 @@ struct HTTPTemplateSourceTests {
 
   @Test("a refused connection is a connectivity error naming the server")
   func connectionRefused() async throws {
-    let server = try LoopbackHTTPServer()
-    let url = server.url("/t")
-    server.stop()
+    let down = try ClosedLoopbackPort()
+    defer { withExtendedLifetime(down) {} }
+    let url = down.url("/t")
     let source = HTTPTemplateSource(url: url)
     let error = await #expect(throws: TemplateSourceError.self) {
       try await source.fetchTemplate(ifNoneMatch: nil, timeout: Self.timeout)
@@ -120,7 +120,7 @@ struct HTTPTemplateSourceTests {
       Issue.record("expected a connectivity error, got \(String(describing: error))")
       return
     }
-    #expect(message.contains("127.0.0.1:\(server.port)"))
+    #expect(message.contains("127.0.0.1:\(down.port)"))
   }
 
   @Test("a body shorter than its Content-Length is truncated")

@@ -23,6 +23,19 @@ enum LoopbackSocket {
 
   /// A listening TCP socket on 127.0.0.1 with a port the system chose, and that port.
   static func listenOnLoopback() throws -> (descriptor: Int32, port: UInt16) {
+    try bindLoopback(port: 0, listening: true)
+  }
+
+  /// A TCP socket bound to 127.0.0.1 at `port` (0: one the system chooses) that does not
+  /// listen: connections to it are refused, and no other socket can take the port while it
+  /// stays open.
+  static func reserveLoopbackPort() throws -> (descriptor: Int32, port: UInt16) {
+    try bindLoopback(port: 0, listening: false)
+  }
+
+  private static func bindLoopback(
+    port: UInt16, listening: Bool
+  ) throws -> (descriptor: Int32, port: UInt16) {
     #if canImport(Glibc)
       let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     #else
@@ -35,14 +48,14 @@ enum LoopbackSocket {
       address.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
     #endif
     address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = 0
+    address.sin_port = port.bigEndian
     address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
     let bound = withUnsafePointer(to: &address) {
       $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
         bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
       }
     }
-    guard bound == 0, listen(descriptor, 64) == 0 else {
+    guard bound == 0, !listening || listen(descriptor, 64) == 0 else {
       let code = errno
       close(descriptor)
       throw SetupError(call: "bind/listen", code: code)
