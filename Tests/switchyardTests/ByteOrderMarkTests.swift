@@ -7,7 +7,7 @@ import Testing
 
 /// A UTF-8 byte order mark, which some editors put at the start of every file they save, is
 /// skipped by every JSON input of the tool: templates, defaults, context lines and the cache.
-@Suite("Byte order marks in the tool's JSON inputs", .timeLimit(.minutes(1)))
+@Suite("Byte order marks in the tool's JSON inputs", .timeLimit(.minutes(3)))
 struct ByteOrderMarkTests {
   static let mark = "\u{FEFF}"
 

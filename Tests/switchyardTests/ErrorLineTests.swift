@@ -8,7 +8,7 @@ import Testing
 
 /// Error messages stay one readable line whatever outside value they repeat: every hostile
 /// value, through every error path, comes out cut and with its control characters spelled.
-@Suite("Error lines from hostile values", .timeLimit(.minutes(1)))
+@Suite("Error lines from hostile values", .timeLimit(.minutes(3)))
 struct ErrorLineTests {
   /// Values a template, a context, a command line or a server could hold.
   static let hostile: [String] = [

@@ -7,7 +7,7 @@ import Testing
 @testable import switchyard
 
 /// `switchyard fetch` against a loopback HTTP server, with a real cache directory.
-@Suite("switchyard fetch", .timeLimit(.minutes(1)))
+@Suite("switchyard fetch", .timeLimit(.minutes(3)))
 struct FetchCommandTests {
   static let template = """
     {"version": {"versionNumber": "7"},

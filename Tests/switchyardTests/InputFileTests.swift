@@ -12,7 +12,7 @@ import Testing
 
 /// Every kind of path the commands are given: what can be read to its end is read (files,
 /// pipes, FIFOs), and everything else is a one-line error naming the path and what it is.
-@Suite("Input paths through the commands", .timeLimit(.minutes(1)))
+@Suite("Input paths through the commands", .timeLimit(.minutes(3)))
 struct InputFileTests {
   static let template = #"{"parameters": {"greeting": {"defaultValue": {"value": "hi"}}}}"#
 

@@ -16,7 +16,7 @@ import Testing
 /// ConfigRoutingTests). `everyExampleIsTested` fails for a README example no test file holds.
 /// Adding an example to README means adding one test. The examples keep README's layout
 /// (aligned comments, long lines), so the formatter leaves those tests alone.
-@Suite("README examples", .timeLimit(.minutes(1)))
+@Suite("README examples", .timeLimit(.minutes(3)))
 struct ReadmeExampleTests {
   @Test("every Swift example in README appears verbatim in a test file, with its imports")
   func everyExampleIsTested() throws {

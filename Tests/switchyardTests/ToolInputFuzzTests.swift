@@ -10,7 +10,7 @@ import Testing
 /// Every context line gets exactly one output line, a bad one `{"error": "line N: ..."}`
 /// naming the line and the field or column in one readable line; `validate` lists problems
 /// one readable line each and exits 0 or 1.
-@Suite("switchyard input fuzzing", .timeLimit(.minutes(1)))
+@Suite("switchyard input fuzzing", .timeLimit(.minutes(3)))
 struct ToolInputFuzzTests {
   /// The longest error line accepted, in Unicode scalars (the library suites' bound, plus
   /// room for the path or line number in front).

@@ -7,7 +7,7 @@ import Testing
 
 /// `switchyard watch` against a loopback HTTP server that serves the template and streams
 /// invalidations.
-@Suite("switchyard watch", .timeLimit(.minutes(1)))
+@Suite("switchyard watch", .timeLimit(.minutes(3)))
 struct WatchCommandTests {
   static func template(_ version: Int, greeting: String, color: String) -> String {
     TemplateFixtures.template(version: version, ["greeting": greeting, "color": color])

@@ -6,7 +6,7 @@ import Testing
 
 /// The client's fetch rules with the real HTTP source against a loopback server: ETags,
 /// throttling after 429 and repeated 5xx, and no throttling for timeouts and refusals.
-@Suite("RemoteConfigClient over HTTP", .timeLimit(.minutes(1)))
+@Suite("RemoteConfigClient over HTTP", .timeLimit(.minutes(3)))
 struct ClientOverHTTPTests {
   static let template = TemplateFixtures.template(version: 7, ["greeting": "hi"])
 

@@ -6,7 +6,7 @@ import Testing
 
 // A safety net, not a timing assertion: a missing update fails the test instead of
 // hanging the run.
-@Suite("RemoteConfigClient activation, context and updates", .timeLimit(.minutes(1)))
+@Suite("RemoteConfigClient activation, context and updates", .timeLimit(.minutes(3)))
 struct RemoteConfigClientActivationTests {
   let always = RemoteConfigSettings(minimumFetchInterval: .zero)
 

@@ -7,7 +7,7 @@ import Testing
 
 // A safety net, not a timing assertion: a missing update fails the test instead of
 // hanging the run.
-@Suite("RemoteConfigClient fetching", .timeLimit(.minutes(1)))
+@Suite("RemoteConfigClient fetching", .timeLimit(.minutes(3)))
 struct RemoteConfigClientFetchTests {
   let v1 = TemplateFixtures.template(version: 1, ["greeting": "hello"])
   let v2 = TemplateFixtures.template(version: 2, ["greeting": "bonjour"])

@@ -7,7 +7,7 @@ import Testing
 
 // A safety net, not a timing assertion: a missing update fails the test instead of
 // hanging the run.
-@Suite("RemoteConfigClient persistence", .timeLimit(.minutes(1)))
+@Suite("RemoteConfigClient persistence", .timeLimit(.minutes(3)))
 struct RemoteConfigClientPersistenceTests {
   let v1 = TemplateFixtures.template(version: 1, ["greeting": "hello", "count": "1"])
   let v2 = TemplateFixtures.template(version: 2, ["greeting": "bonjour", "count": "2"])

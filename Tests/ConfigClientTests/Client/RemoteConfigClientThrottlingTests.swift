@@ -7,7 +7,7 @@ import Testing
 
 // A safety net, not a timing assertion: a missing update fails the test instead of
 // hanging the run.
-@Suite("RemoteConfigClient throttling", .timeLimit(.minutes(1)))
+@Suite("RemoteConfigClient throttling", .timeLimit(.minutes(3)))
 struct RemoteConfigClientThrottlingTests {
   let v1 = TemplateFixtures.template(version: 1, ["greeting": "hello"])
   let always = RemoteConfigSettings(minimumFetchInterval: .zero)

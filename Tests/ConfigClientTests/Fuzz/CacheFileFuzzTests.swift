@@ -9,7 +9,7 @@ import Testing
 /// the wrong kind, numbers no type holds, nesting past the parser's limit. Restoring never
 /// traps or hangs; an unusable file costs a diagnostic that says where in one readable line,
 /// and damage outside the active template never costs the active template.
-@Suite("RemoteConfigClient restore fuzzing", FuzzBudget.timeLimit(minutes: 1))
+@Suite("RemoteConfigClient restore fuzzing", FuzzBudget.timeLimit(minutes: 3))
 struct CacheFileFuzzTests {
   /// The rules each damaged file is held to.
   struct Rules {

@@ -7,7 +7,7 @@ import Testing
 /// Deterministic fuzzing of the expression parser: whatever the input, it returns a
 /// condition or throws a `ConditionSyntaxError` whose column lies in the expression and whose
 /// text is one readable line naming the condition and the column.
-@Suite("ConditionExpressionParser fuzzing", FuzzBudget.timeLimit(minutes: 1))
+@Suite("ConditionExpressionParser fuzzing", FuzzBudget.timeLimit(minutes: 3))
 struct ConditionExpressionFuzzTests {
   /// The rules each fuzzed expression is held to.
   struct Rules {

@@ -9,7 +9,7 @@ import Testing
 /// with their bytes damaged. A line is read or refused with an error naming the field (or
 /// the line and column of bad JSON) in one readable line; a context that is read evaluates
 /// and is written back as JSON that reads as the same context.
-@Suite("EvaluationContext JSON fuzzing", FuzzBudget.timeLimit(minutes: 1))
+@Suite("EvaluationContext JSON fuzzing", FuzzBudget.timeLimit(minutes: 3))
 struct EvaluationContextFuzzTests {
   /// Templates every accepted context is evaluated and explained against.
   static let templates: [CompiledTemplate] = ["client-template.json", "server-template.json"]

@@ -8,7 +8,7 @@ import Testing
 /// fixtures with their bytes damaged, and generated templates in both formats. Whatever the
 /// input, reading ends (sizes are bounded by construction; the time limit is a backstop)
 /// with a template or with problems that each say where and fit on one readable line.
-@Suite("TemplateReader fuzzing", FuzzBudget.timeLimit(minutes: 2))
+@Suite("TemplateReader fuzzing", FuzzBudget.timeLimit(minutes: 3))
 struct TemplateReaderFuzzTests {
   /// The rules each fuzzed template is held to, with the inputs that broke each.
   struct Rules {

@@ -5,7 +5,7 @@ import Testing
 
 /// The test server itself must be trustworthy: its own port, a clean stop whatever its
 /// connections are doing, and a request log tests can wait on.
-@Suite("LoopbackHTTPServer", .timeLimit(.minutes(1)))
+@Suite("LoopbackHTTPServer", .timeLimit(.minutes(3)))
 struct LoopbackHTTPServerTests {
   @Test("servers started together get distinct ports")
   func distinctPorts() throws {

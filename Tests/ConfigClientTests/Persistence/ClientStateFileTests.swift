@@ -5,7 +5,7 @@ import Testing
 
 @testable import ConfigClient
 
-@Suite("ClientStateFile", .timeLimit(.minutes(1)))
+@Suite("ClientStateFile", .timeLimit(.minutes(3)))
 struct ClientStateFileTests {
   /// The in-app defaults every restored client here has, so values come from both layers.
   let defaults = InAppDefaults(["key_0": "default", "local": "x"])

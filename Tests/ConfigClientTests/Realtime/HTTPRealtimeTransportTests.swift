@@ -6,7 +6,7 @@ import Testing
 /// `HTTPRealtimeTransport` against a real HTTP server on 127.0.0.1: bytes arrive as they are
 /// sent, every failure is a `RealtimeStreamError`, and a reader that leaves closes the
 /// connection.
-@Suite("HTTPRealtimeTransport through a loopback server", .timeLimit(.minutes(1)))
+@Suite("HTTPRealtimeTransport through a loopback server", .timeLimit(.minutes(3)))
 struct HTTPRealtimeTransportTests {
   /// Reads from `iterator` until the text received ends with `expected`.
   static func read(

@@ -6,7 +6,7 @@ import Testing
 
 /// The whole real-time flow over real HTTP: a loopback server streams invalidations and
 /// serves the template; the client fetches it over HTTP and the updater reports the update.
-@Suite("Real-time updates end to end over HTTP", .timeLimit(.minutes(1)))
+@Suite("Real-time updates end to end over HTTP", .timeLimit(.minutes(3)))
 struct RealtimeEndToEndTests {
   static let v1 = TemplateFixtures.template(version: 1, ["greeting": "hi", "color": "red"])
   static let v2 = TemplateFixtures.template(version: 2, ["greeting": "hello", "color": "blue"])

@@ -6,7 +6,7 @@ import Testing
 
 /// The real-time updater's rules, over a scripted transport and an in-memory source, with
 /// time driven by hand.
-@Suite("RealtimeUpdater", .timeLimit(.minutes(1)))
+@Suite("RealtimeUpdater", .timeLimit(.minutes(3)))
 struct RealtimeUpdaterTests {
   static let v1 = TemplateFixtures.template(version: 1, ["greeting": "hi", "color": "red"])
   static let v2 = TemplateFixtures.template(version: 2, ["greeting": "hello", "color": "red"])

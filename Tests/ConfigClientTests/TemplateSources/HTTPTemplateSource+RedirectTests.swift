@@ -6,7 +6,7 @@ import Testing
 
 /// Redirects and bodies without end: the fetch follows what it should, refuses what it
 /// should not, reads no redirect's body, and stops every body at the limit.
-@Suite("HTTPTemplateSource redirects and endless bodies", .timeLimit(.minutes(1)))
+@Suite("HTTPTemplateSource redirects and endless bodies", .timeLimit(.minutes(3)))
 struct HTTPTemplateSourceRedirectTests {
   static let template = HTTPTemplateSourceTests.template
   static let timeout = HTTPTemplateSourceTests.timeout

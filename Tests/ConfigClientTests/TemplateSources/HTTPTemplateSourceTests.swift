@@ -6,7 +6,7 @@ import Testing
 
 /// `HTTPTemplateSource` against a real HTTP server on 127.0.0.1: every status and failure
 /// maps to the client's `TemplateSourceError`.
-@Suite("HTTPTemplateSource through a loopback server", .timeLimit(.minutes(1)))
+@Suite("HTTPTemplateSource through a loopback server", .timeLimit(.minutes(3)))
 struct HTTPTemplateSourceTests {
   static let template = #"{"parameters": {"greeting": {"defaultValue": {"value": "hi"}}}}"#
   static let timeout = Duration.seconds(30)

@@ -6,7 +6,7 @@ import Testing
 
 /// The client's fetch deadline ends a fetch on time even when the source cannot be stopped:
 /// a platform call that ignores cancellation holds only itself, never the caller.
-@Suite("Fetch deadline", .timeLimit(.minutes(1)))
+@Suite("Fetch deadline", .timeLimit(.minutes(3)))
 struct FetchDeadlineTests {
   /// A source whose fetch never returns and ignores cancellation, until the test releases
   /// it: what a transport stuck in the platform looks like from above.
