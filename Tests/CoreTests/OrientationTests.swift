@@ -66,28 +66,3 @@ struct OrientationTests {
     }
   }
 }
-
-@Suite("DeviceIdiom and FeatureID")
-struct IdentityTests {
-  @Test("idioms decode from their names")
-  func idioms() throws {
-    #expect(
-      try JSONDecoder().decode([DeviceIdiom].self, from: Data(#"["phone","pad"]"#.utf8)) == [
-        .phone, .pad,
-      ])
-    #expect(throws: DecodingError.self) {
-      try JSONDecoder().decode([DeviceIdiom].self, from: Data(#"["watch"]"#.utf8))
-    }
-  }
-
-  @Test("feature ids are extensible string identities that code as plain strings")
-  func featureIDs() throws {
-    let custom: FeatureID = "highSchool"
-    #expect(FeatureID.elementary.rawValue == "elementary")
-    #expect(FeatureID.juniorHigh.rawValue == "juniorHigh")
-    #expect(custom == FeatureID(rawValue: "highSchool"))
-    let data = try JSONEncoder().encode([FeatureID.juniorHigh, custom])
-    #expect(String(decoding: data, as: UTF8.self) == #"["juniorHigh","highSchool"]"#)
-    #expect(try JSONDecoder().decode([FeatureID].self, from: data) == [.juniorHigh, custom])
-  }
-}
