@@ -25,7 +25,7 @@ enum Base64 {
     guard characters.count % 4 == 0 else { return nil }
     var padding = 0
     if characters.last == UInt8(ascii: "=") { padding += 1 }
-    if characters.count >= 2, characters[characters.count - 2] == UInt8(ascii: "=") {
+    if padding == 1, characters[characters.count - 2] == UInt8(ascii: "=") {
       padding += 1
     }
     var output: [UInt8] = []

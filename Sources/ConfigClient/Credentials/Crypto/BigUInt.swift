@@ -13,9 +13,9 @@ struct BigUInt: Sendable {
   /// Little-endian limbs: `limbs[0]` holds the least significant 64 bits.
   private(set) var limbs: [UInt64]
 
-  /// A number from its limbs, least significant first.
+  /// A number from its limbs, least significant first (no limbs is zero, one limb wide).
   init(limbs: [UInt64]) {
-    self.limbs = limbs
+    self.limbs = limbs.isEmpty ? [0] : limbs
   }
 
   /// A one-limb number.
@@ -216,13 +216,7 @@ extension BigUInt: Equatable {
   static func == (lhs: BigUInt, rhs: BigUInt) -> Bool { compare(lhs, rhs) == 0 }
 }
 
-extension BigUInt: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+extension BigUInt: RedactedDescription {
   /// The size only: these numbers are often parts of a private key.
-  var description: String { "BigUInt(\(limbs.count) limbs)" }
-
-  /// The size only, as `description`.
-  var debugDescription: String { description }
-
-  /// No children, so `dump` and debuggers show no limbs.
-  var customMirror: Mirror { Mirror(self, children: [], displayStyle: .struct) }
+  var redactedSummary: String { "BigUInt(\(limbs.count) limbs)" }
 }

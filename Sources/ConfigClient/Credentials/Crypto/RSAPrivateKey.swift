@@ -90,17 +90,7 @@ struct RSAPrivateKey: Sendable {
   }
 }
 
-extension RSAPrivateKey: CustomStringConvertible, CustomDebugStringConvertible,
-  CustomReflectable
-{
+extension RSAPrivateKey: RedactedDescription {
   /// The modulus size only, e.g. `RSAPrivateKey(2048 bits)`.
-  var description: String { "RSAPrivateKey(\(publicKey.modulusBitCount) bits)" }
-
-  /// The modulus size only, as `description`.
-  var debugDescription: String { description }
-
-  /// The modulus size only: nothing of the key reaches `dump` or a debugger's summary.
-  var customMirror: Mirror {
-    Mirror(self, children: ["modulusBits": publicKey.modulusBitCount], displayStyle: .struct)
-  }
+  var redactedSummary: String { "RSAPrivateKey(\(publicKey.modulusBitCount) bits)" }
 }

@@ -55,17 +55,7 @@ struct RSAPrivateKeyComponents: Sendable {
   }
 }
 
-extension RSAPrivateKeyComponents: CustomStringConvertible, CustomDebugStringConvertible,
-  CustomReflectable
-{
+extension RSAPrivateKeyComponents: RedactedDescription {
   /// The modulus size only.
-  var description: String { "RSAPrivateKeyComponents(\(modulus.significantBitCount) bits)" }
-
-  /// The modulus size only, as `description`.
-  var debugDescription: String { description }
-
-  /// No children: nothing of the key reaches `dump` or a debugger's summary.
-  var customMirror: Mirror {
-    Mirror(self, children: ["modulusBits": modulus.significantBitCount], displayStyle: .struct)
-  }
+  var redactedSummary: String { "RSAPrivateKeyComponents(\(modulus.significantBitCount) bits)" }
 }

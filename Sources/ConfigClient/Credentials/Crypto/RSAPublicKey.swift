@@ -17,8 +17,8 @@ struct RSAPublicKey: Sendable {
   private let montgomery: MontgomeryModulus
 
   /// The key (n, e).
-  /// - Throws: `.keySize` for a modulus outside `allowedBits` (or even, which no RSA modulus
-  ///   is), `.invalidPublicExponent` for e even, below 3, over 64 bits or not below n.
+  /// - Throws: `.keySize` for a modulus outside `allowedBits`, `.inconsistent` for an even
+  ///   one, `.invalidPublicExponent` for e even, below 3 or over 64 bits (so always below n).
   init(modulus: BigUInt, publicExponent: BigUInt) throws(RSAKeyError) {
     let modulus = modulus.trimmed
     let bits = modulus.significantBitCount
