@@ -91,8 +91,8 @@ struct RSAPrivateKeyTests {
   @Test("seeded random bytes, as PEM text or as DER inside a PEM, give errors and never crash")
   func randomBytes() {
     var generator = SeededRandomGenerator(seed: 0x5253_4131)
-    for round in 0..<300 {
-      let count = Int.random(in: 0...1_500, using: &generator)
+    for round in 0..<120 {
+      let count = Int.random(in: 0...1_200, using: &generator)
       var bytes = (0..<count).map { _ in UInt8.random(in: 0...255, using: &generator) }
       if round % 3 == 0, bytes.count > 4 {
         // Start like a real key so the reader gets past the first tag.
@@ -117,7 +117,7 @@ struct RSAPrivateKeyTests {
       .signature(for: message)
     var generator = SeededRandomGenerator(seed: 0x4D55_5441)
     var accepted = 0
-    for _ in 0..<120 {
+    for _ in 0..<60 {
       var mutated = der
       let position = Int.random(in: 0..<mutated.count, using: &generator)
       mutated[position] ^= UInt8.random(in: 1...255, using: &generator)
@@ -127,7 +127,7 @@ struct RSAPrivateKeyTests {
       accepted += 1
       #expect(try key.signature(for: message) == original, "byte \(position)")
     }
-    #expect(accepted < 120)
+    #expect(accepted < 60)
   }
 
   @Test(
