@@ -92,6 +92,11 @@ struct ServiceAccountKeyTests {
           + "\"type\": \"service_account\")"
       ),
       (
+        #"{"type": "line\nbreak"}"#,
+        "type: missing or not \"service_account\" (a service-account key file has "
+          + "\"type\": \"service_account\")"
+      ),
+      (
         "{}",
         "type: missing or not \"service_account\" (a service-account key file has "
           + "\"type\": \"service_account\")"

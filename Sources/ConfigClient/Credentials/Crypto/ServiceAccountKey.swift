@@ -60,7 +60,11 @@ struct ServiceAccountKey: Sendable {
     }
     let type = object["type"]?.stringValue
     guard type == "service_account" else {
-      let quotable = type.flatMap { $0.count <= 40 && $0.allSatisfy(\.isASCII) ? $0 : nil }
+      // Quoted only when short and printable, so the message stays one readable line.
+      let quotable = type.flatMap { text in
+        text.unicodeScalars.count <= 40
+          && text.unicodeScalars.allSatisfy { (0x20...0x7E).contains($0.value) } ? text : nil
+      }
       throw fail(.wrongType(found: quotable))
     }
     let clientEmail = try required("client_email")
