@@ -6,7 +6,7 @@ import Testing
 
 @Suite("ServiceAccountKey")
 struct ServiceAccountKeyTests {
-  /// A scratch directory for key files, removed by `deinit`-free cleanup in each test.
+  /// A fresh temporary directory for key files; each test removes its own.
   static func directory() throws -> URL {
     let url = FileManager.default.temporaryDirectory
       .appendingPathComponent("switchyard-sa-\(UUID().uuidString)")
