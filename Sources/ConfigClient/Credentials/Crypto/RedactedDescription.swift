@@ -1,0 +1,20 @@
+/// A type that holds private-key material and describes itself by a summary without it: its
+/// `description`, `debugDescription` and mirror (what `dump`, string interpolation and
+/// debuggers show) are the summary alone, with no children to descend into.
+protocol RedactedDescription: CustomStringConvertible, CustomDebugStringConvertible,
+  CustomReflectable
+{
+  /// What may be shown, e.g. `RSAPrivateKey(2048 bits)`.
+  var redactedSummary: String { get }
+}
+
+extension RedactedDescription {
+  /// The summary.
+  var description: String { redactedSummary }
+
+  /// The summary.
+  var debugDescription: String { redactedSummary }
+
+  /// No children, so nothing inside is printed.
+  var customMirror: Mirror { Mirror(self, children: [], displayStyle: .struct) }
+}
