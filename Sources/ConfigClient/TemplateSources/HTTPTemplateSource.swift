@@ -46,22 +46,24 @@ public struct HTTPTemplateSource: TemplateSource {
 
   /// GETs the template, conditionally on `etag`, giving up after `timeout`.
   ///
-  /// The deadline covers the whole fetch, redirects included, not only silences: a server
-  /// trickling one byte at a time, or streaming a redirect's body without end, still runs
-  /// out of time, and the fetch ends then even if the platform is slow to let go of the
-  /// request.
+  /// The deadline covers the whole fetch, redirects included, not only silences (see
+  /// `HTTPClient`).
   /// - Throws: `TemplateSourceError` for every failure, as the type's summary describes.
   public func fetchTemplate(
     ifNoneMatch etag: String?, timeout: Duration
   ) async throws(TemplateSourceError) -> TemplateFetchResponse {
-    let request = makeRequest(ifNoneMatch: etag)
-    let outcome = await FetchDeadline.race(
-      timeout: timeout, time: timeSource, timedOut: .failure(.timeout),
-      cancelled: .failure(FetchDeadline.cancelled)
-    ) {
-      await receive(request, timeout: timeout)
+    let response: HTTPResponse
+    do {
+      response = try await HTTPClient(time: timeSource).send(
+        makeRequest(ifNoneMatch: etag), timeout: timeout, maximumBodyBytes: maximumBodyBytes)
+    } catch {
+      throw TemplateSourceError(error)
     }
-    return try outcome.get()
+    switch response.status {
+    case 200: return .template(body: response.body, etag: response.header("ETag"))
+    case 304: return .notModified
+    default: throw .http(status: response.status, retryAfter: response.head.retryAfter)
+    }
   }
 
   private func makeRequest(ifNoneMatch etag: String?) -> HTTPRequest {
@@ -72,72 +74,19 @@ public struct HTTPTemplateSource: TemplateSource {
     if let etag { fields.append((name: "If-None-Match", value: etag)) }
     return HTTPRequest(url: url, headers: fields)
   }
+}
 
-  /// Reads the final response to its end, or to the first reason to stop.
-  private func receive(
-    _ request: HTTPRequest, timeout: Duration
-  ) async -> Result<TemplateFetchResponse, TemplateSourceError> {
-    let exchange: HTTPExchange
-    do {
-      exchange = try await HTTPExchange.open(
-        request, idleTimeout: timeout, resourceTimeout: timeout,
-        maximumBodyBytes: maximumBodyBytes)
-    } catch {
-      return .failure(failure(error, afterHead: nil, received: 0))
-    }
-    defer { exchange.cancel() }
-    let head = exchange.head
-    switch head.status {
-    case 200:
-      break
-    case 304:
-      return .success(.notModified)
-    default:
-      return .failure(.http(status: head.status, retryAfter: head.retryAfter))
-    }
-    if let declared = head.contentLength, declared > maximumBodyBytes {
-      return .failure(.bodyTooLarge(limit: maximumBodyBytes))
-    }
-    var body: [UInt8] = []
-    body.reserveCapacity(min(head.contentLength ?? 0, maximumBodyBytes))
-    do {
-      for try await chunk in exchange.body {
-        guard chunk.count <= maximumBodyBytes - body.count else {
-          return .failure(.bodyTooLarge(limit: maximumBodyBytes))
-        }
-        body += chunk
-      }
-    } catch {
-      return .failure(failure(error, afterHead: head, received: body.count))
-    }
-    if Task.isCancelled { return .failure(FetchDeadline.cancelled) }
-    if let declared = head.contentLength, head.isIdentityEncoded, body.count < declared {
-      return .failure(.truncatedBody(received: body.count, expected: declared))
-    }
-    return .success(.template(body: body, etag: head.header("ETag")))
-  }
-
-  /// Maps a transport error; once a 200 head has arrived, a broken connection means the
-  /// body was cut short.
-  private func failure(
-    _ error: any Error, afterHead head: HTTPResponseHead?, received: Int
-  ) -> TemplateSourceError {
-    if let exchangeError = error as? HTTPExchangeError {
-      switch exchangeError {
-      case .bodyTooLarge: return .bodyTooLarge(limit: maximumBodyBytes)
-      case .notHTTP: return .invalidResponse("\(url.scheme ?? "?") is not HTTP")
-      case .noResponse, .tooManyRedirects, .badRedirect, .invalidHeader, .malformedResponse:
-        return .invalidResponse(exchangeError.description)
-      }
-    }
-    switch HTTPFailure(error, url: url) {
-    case .timeout:
-      return .timeout
-    case .cancelled:
-      return FetchDeadline.cancelled
-    case .connectivity(let message):
-      guard let head else { return .connectivity(message) }
-      return .truncatedBody(received: received, expected: head.contentLength)
+extension TemplateSourceError {
+  /// The client's vocabulary for a failed exchange.
+  init(_ error: HTTPClientError) {
+    switch error {
+    case .timeout: self = .timeout
+    case .cancelled: self = FetchDeadline.cancelled
+    case .connectivity(let message): self = .connectivity(message)
+    case .bodyTooLarge(let limit): self = .bodyTooLarge(limit: limit)
+    case .truncatedBody(let received, let expected):
+      self = .truncatedBody(received: received, expected: expected)
+    case .invalidResponse(let message): self = .invalidResponse(message)
     }
   }
 }

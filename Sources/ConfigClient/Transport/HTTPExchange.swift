@@ -62,7 +62,7 @@ struct HTTPExchange: Sendable {
       connection.cancel()
       redirects += 1
       guard redirects <= maximumRedirects else { throw HTTPExchangeError.tooManyRedirects }
-      request = try redirected(request, to: location)
+      request = try redirected(request, status: head.status, to: location)
     }
   }
 
@@ -71,11 +71,13 @@ struct HTTPExchange: Sendable {
     connection.cancel()
   }
 
-  /// The request to send after a redirect to `location`.
+  /// The request to send after a `status` redirect to `location`: 303, and 301 or 302 after
+  /// a POST, continue as a GET without the body (as browsers and URLSession do); 307 and 308
+  /// repeat the method and body.
   /// - Throws: `HTTPExchangeError.badRedirect` for a location that is not an http(s) URL or
   ///   that leaves https for http.
   static func redirected(
-    _ request: HTTPRequest, to location: String
+    _ request: HTTPRequest, status: Int = 302, to location: String
   ) throws(HTTPExchangeError) -> HTTPRequest {
     guard let target = URL(string: location, relativeTo: request.url)?.absoluteURL,
       let scheme = target.scheme?.lowercased(), scheme == "http" || scheme == "https",
@@ -87,6 +89,11 @@ struct HTTPExchange: Sendable {
     }
     var next = request
     next.url = target
+    if status == 303 || ([301, 302].contains(status) && request.method == "POST") {
+      if next.method != "HEAD" { next.method = "GET" }
+      next.body = nil
+      next.headers.removeAll { $0.name.lowercased() == "content-type" }
+    }
     if origin(of: target) != origin(of: request.url) {
       // Credentials are for the origin they were given for.
       next.headers.removeAll { $0.name.lowercased() == "authorization" }

@@ -22,7 +22,8 @@ enum HTTPSessionTransport {
     var urlRequest = URLRequest(
       url: request.url, cachePolicy: .reloadIgnoringLocalCacheData,
       timeoutInterval: wholeSeconds(idleTimeout))
-    urlRequest.httpMethod = "GET"
+    urlRequest.httpMethod = request.method
+    urlRequest.httpBody = request.body.map { Data($0) }
     for (name, value) in request.headers {
       urlRequest.setValue(value, forHTTPHeaderField: name)
     }

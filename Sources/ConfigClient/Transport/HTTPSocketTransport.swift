@@ -31,8 +31,8 @@ enum HTTPSocketTransport {
     return Int32(max(1, min(seconds * 1_000, 86_400_000)).rounded(.up))
   }
 
-  /// The request's bytes: the request line, `Host`, the caller's headers and
-  /// `Connection: close` (one request per connection).
+  /// The request's bytes: the request line, `Host`, the caller's headers, `Content-Length`
+  /// when there is a body, `Connection: close` (one request per connection), and the body.
   /// - Throws: `HTTPExchangeError.invalidHeader` for a header that could smuggle a line.
   static func requestBytes(_ request: HTTPRequest) throws(HTTPExchangeError) -> [UInt8] {
     let components = URLComponents(url: request.url, resolvingAgainstBaseURL: true)
@@ -42,7 +42,7 @@ enum HTTPSocketTransport {
     var host = request.url.host ?? ""
     if host.contains(":") { host = "[" + host + "]" }
     if let port = request.url.port, port != 80 { host += ":\(port)" }
-    var text = "GET \(target) HTTP/1.1\r\nHost: \(host)\r\n"
+    var text = "\(request.method) \(target) HTTP/1.1\r\nHost: \(host)\r\n"
     for (name, value) in request.headers {
       let reserved = ["host", "connection", "content-length", "transfer-encoding"]
       guard !reserved.contains(name.lowercased()) else { continue }
@@ -50,8 +50,9 @@ enum HTTPSocketTransport {
       else { throw .invalidHeader(name) }
       text += "\(name): \(value)\r\n"
     }
+    if let body = request.body { text += "Content-Length: \(body.count)\r\n" }
     text += "Connection: close\r\n\r\n"
-    return Array(text.utf8)
+    return Array(text.utf8) + (request.body ?? [])
   }
 
   /// Whether `name` is an HTTP token (a valid header name).

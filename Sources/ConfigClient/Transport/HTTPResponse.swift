@@ -1,0 +1,19 @@
+import Foundation
+
+/// A whole response: the final head after redirects, its body, and the URL that answered.
+struct HTTPResponse: Sendable {
+  /// The status and headers.
+  let head: HTTPResponseHead
+  /// The body as received (URLSession has already decoded a gzip body it was sent).
+  let body: [UInt8]
+  /// The URL that answered, after redirects.
+  let url: URL
+
+  /// The status code.
+  var status: Int { head.status }
+
+  /// The value of header `name` (case-insensitive).
+  func header(_ name: String) -> String? {
+    head.header(name)
+  }
+}
