@@ -2,7 +2,7 @@
 ///
 /// Written here rather than taken from Foundation so that decoding is strict in the same way
 /// on every platform and reports which character is wrong instead of only failing.
-enum Base64 {
+package enum Base64 {
   private static let urlAlphabet = Array(
     "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
 
@@ -21,7 +21,7 @@ enum Base64 {
   /// Decodes padded standard base64 with no whitespace. Nil unless the length is a multiple of
   /// 4, every character is in the alphabet, `=` appears only as the last one or two, and the
   /// bits the padding leaves over are zero (the canonical encoding).
-  static func decode(_ characters: [UInt8]) -> [UInt8]? {
+  package static func decode(_ characters: [UInt8]) -> [UInt8]? {
     guard characters.count % 4 == 0 else { return nil }
     var padding = 0
     if characters.last == UInt8(ascii: "=") { padding += 1 }
@@ -56,7 +56,7 @@ enum Base64 {
   }
 
   /// Unpadded base64url (RFC 4648 §5), as JWTs (RFC 7515) write their segments.
-  static func urlEncoded(_ bytes: some Collection<UInt8>) -> String {
+  package static func urlEncoded(_ bytes: some Collection<UInt8>) -> String {
     var output: [UInt8] = []
     output.reserveCapacity((bytes.count + 2) / 3 * 4)
     var iterator = bytes.makeIterator()

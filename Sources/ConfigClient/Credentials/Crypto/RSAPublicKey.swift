@@ -2,7 +2,7 @@
 ///
 /// Signing verifies every signature with this before releasing it, and tests use it to check
 /// signatures made elsewhere.
-struct RSAPublicKey: Sendable {
+package struct RSAPublicKey: Sendable {
   /// The modulus sizes accepted, in bits. Google issues 2048-bit service-account keys; smaller
   /// ones are breakable, and larger than 8192 bits only costs time for no use.
   static let allowedBits = 2048...8192
@@ -36,11 +36,19 @@ struct RSAPublicKey: Sendable {
     self.montgomery = montgomery
   }
 
+  /// The public half of the private key in PEM `text` (PKCS#8 or PKCS#1), or nil when it is
+  /// not a valid RSA private key: for a test's token endpoint, which checks what a key file's
+  /// holder signed.
+  package init?(privateKeyPEM text: String) {
+    guard let key = try? RSAPrivateKey(pem: text) else { return nil }
+    self = key.publicKey
+  }
+
   /// The length of n, and of every signature, in bytes.
   var modulusByteCount: Int { (modulusBitCount + 7) / 8 }
 
   /// True when `signature` is this key's RSASSA-PKCS1-v1_5 SHA-256 signature of `message`.
-  func isValidSignature(_ signature: [UInt8], for message: some Sequence<UInt8>) -> Bool {
+  package func isValidSignature(_ signature: [UInt8], for message: some Sequence<UInt8>) -> Bool {
     guard signature.count == modulusByteCount else { return false }
     let representative = BigUInt(bigEndianBytes: signature)
     guard BigUInt.compare(representative, modulus) < 0 else { return false }
