@@ -12,16 +12,21 @@ struct HTTPRequest: Sendable {
   var headers: [(name: String, value: String)]
   /// The body, sent with its `Content-Length`; nil sends none.
   var body: [UInt8]?
+  /// True when the request carries a secret (an access token, refresh token, signed
+  /// assertion or API key) in a header or its body: such a request goes only over https, or
+  /// plain http to a loopback address or the metadata server.
+  var carriesSecret: Bool
 
   /// A request; a GET without a body unless told otherwise.
   init(
     method: String = "GET", url: URL, headers: [(name: String, value: String)] = [],
-    body: [UInt8]? = nil
+    body: [UInt8]? = nil, carriesSecret: Bool = false
   ) {
     self.method = method
     self.url = url
     self.headers = headers
     self.body = body
+    self.carriesSecret = carriesSecret
   }
 
   /// The value of header `name` (case-insensitive), the first when there are several.
