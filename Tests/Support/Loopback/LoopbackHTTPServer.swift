@@ -209,14 +209,28 @@ public final class LoopbackHTTPServer: Sendable {
 
   // MARK: - Requests and responses
 
-  /// Reads a request head (a body is not read: the clients here send GETs); nil when the
-  /// client left first.
+  /// Reads a request head and its body (as long as its `Content-Length` says, at most 8 MB;
+  /// chunked request bodies are not read); nil when the client left first.
   private func readRequest(_ connection: Int32) -> LoopbackRequest? {
     var received: [UInt8] = []
     let headEnd: [UInt8] = Array("\r\n\r\n".utf8)
-    while received.count < 64 * 1024 {
-      if let end = received.firstRange(of: headEnd) {
-        return LoopbackRequest(head: Array(received[..<end.lowerBound]))
+    var head: LoopbackRequest?
+    var bodyStart = 0
+    while received.count < 8 * 1024 * 1024 + 64 * 1024 {
+      if head == nil, let end = received.firstRange(of: headEnd) {
+        guard let request = LoopbackRequest(head: Array(received[..<end.lowerBound])) else {
+          return nil
+        }
+        head = request
+        bodyStart = end.upperBound
+      }
+      if let head {
+        let length = head.header("Content-Length").flatMap { Int($0) } ?? 0
+        if received.count - bodyStart >= length {
+          return head.with(body: Array(received[bodyStart..<bodyStart + length]))
+        }
+      } else if received.count > 64 * 1024 {
+        return nil
       }
       guard case .readable = LoopbackSocket.waitReadable(connection, wake: wakePipe.read) else {
         return nil

@@ -6,6 +6,20 @@ public struct LoopbackRequest: Sendable, Equatable {
   public let target: String
   /// Header values by lower-cased name (a repeated header keeps its last value).
   public let headers: [String: String]
+  /// The body, as long as its `Content-Length` said (empty without one).
+  public private(set) var body: [UInt8] = []
+
+  /// The body as text (UTF-8, damaged bytes replaced).
+  public var bodyText: String {
+    String(decoding: body, as: UTF8.self)
+  }
+
+  /// The same request with `body`.
+  func with(body: [UInt8]) -> LoopbackRequest {
+    var copy = self
+    copy.body = body
+    return copy
+  }
 
   /// The target without its query.
   public var path: String {
@@ -36,10 +50,11 @@ public struct LoopbackRequest: Sendable, Equatable {
   }
 
   /// A request built by a test, to compare with the log.
-  public init(method: String, target: String, headers: [String: String]) {
+  public init(method: String, target: String, headers: [String: String], body: [UInt8] = []) {
     self.method = method
     self.target = target
     self.headers = headers
+    self.body = body
   }
 }
 
