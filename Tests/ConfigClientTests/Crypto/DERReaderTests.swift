@@ -11,7 +11,6 @@ struct DERReaderTests {
       [0x04, 0x03, 0xAA, 0xBB, 0xCC],  // OCTET STRING
       [0x05, 0x00],  // NULL
       [0x06, 0x09, 0x2A, 0x86, 0x48, 0x86, 0xF7, 0x0D, 0x01, 0x01, 0x01],  // rsaEncryption
-      [0x03, 0x03, 0x04, 0xF0, 0x10],  // BIT STRING, 4 unused bits
       DERBuilder.sequence([[0x02, 0x01, 0x07]]),
     ])
     var outer = DERReader(der)
@@ -21,9 +20,6 @@ struct DERReaderTests {
     #expect(try reader.readOctetString("octets") == [0xAA, 0xBB, 0xCC])
     try reader.readNull("null")
     #expect(try reader.readObjectIdentifier("oid") == .rsaEncryption)
-    let bits = try reader.readBitString("bits")
-    #expect(bits.bytes == [0xF0, 0x10])
-    #expect(bits.unusedBits == 4)
     var inner = try reader.readSequence("inner")
     #expect(try inner.readSmallInteger("small") == 7)
     try inner.expectEnd("inner")
@@ -116,17 +112,11 @@ struct DERReaderTests {
     }
   }
 
-  @Test("a NULL with contents and a BIT STRING with a bad unused-bit count are refused")
-  func nullAndBitString() {
+  @Test("a NULL with contents is refused")
+  func nullWithContents() {
     var null = DERReader([0x05, 0x01, 0x00])
     #expect(throws: DERError(field: "null", offset: 0, problem: .nonEmptyNull)) {
       try null.readNull("null")
-    }
-    for der: [UInt8] in [[0x03, 0x00], [0x03, 0x02, 0x08, 0x00], [0x03, 0x01, 0x01]] {
-      var bits = DERReader(der)
-      #expect(throws: DERError(field: "bits", offset: 0, problem: .malformedBitString)) {
-        _ = try bits.readBitString("bits")
-      }
     }
   }
 

@@ -38,8 +38,6 @@ struct DERError: Error, Sendable, Equatable, CustomStringConvertible {
     case nonEmptyNull
     /// An OBJECT IDENTIFIER that is empty, cut off, not minimal or too long.
     case malformedObjectIdentifier
-    /// A BIT STRING without a valid count of unused bits.
-    case malformedBitString
     /// Sequences nested deeper than `DERReader.maximumDepth`.
     case nestedTooDeeply
     /// Bytes after the last expected element.
@@ -71,7 +69,6 @@ extension DERError.Problem: CustomStringConvertible {
     case .integerTooLarge(let bits): "an INTEGER longer than \(bits) bits"
     case .nonEmptyNull: "a NULL with contents"
     case .malformedObjectIdentifier: "a malformed OBJECT IDENTIFIER"
-    case .malformedBitString: "a malformed BIT STRING"
     case .nestedTooDeeply: "nested more than \(DERReader.maximumDepth) levels deep"
     case .trailingBytes(let count): "\(count) unexpected bytes after the last field"
     }

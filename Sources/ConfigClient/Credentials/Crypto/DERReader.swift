@@ -102,19 +102,6 @@ struct DERReader {
     return identifier
   }
 
-  /// Reads a BIT STRING: its bytes and how many bits of the last byte are unused.
-  mutating func readBitString(
-    _ field: String
-  ) throws(DERError) -> (bytes: [UInt8], unusedBits: Int) {
-    let element = try readElement(field, tag: .bitString)
-    guard let first = element.contents.first.map({ bytes[$0] }), first < 8,
-      element.contents.count > 1 || first == 0
-    else {
-      throw DERError(field: field, offset: element.start, problem: .malformedBitString)
-    }
-    return (Array(bytes[element.contents.dropFirst()]), Int(first))
-  }
-
   /// Reads any one element, whatever its tag (to skip optional parts).
   mutating func skipElement(_ field: String) throws(DERError) {
     _ = try readElement(field, tag: nil)
@@ -188,7 +175,6 @@ struct DERReader {
 /// The universal tags the key structures use.
 enum DERTag: UInt8, Sendable {
   case integer = 0x02
-  case bitString = 0x03
   case octetString = 0x04
   case null = 0x05
   case objectIdentifier = 0x06
@@ -198,7 +184,6 @@ enum DERTag: UInt8, Sendable {
   var name: String {
     switch self {
     case .integer: "INTEGER"
-    case .bitString: "BIT STRING"
     case .octetString: "OCTET STRING"
     case .null: "NULL"
     case .objectIdentifier: "OBJECT IDENTIFIER"
