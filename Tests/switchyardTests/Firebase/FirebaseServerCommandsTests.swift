@@ -59,6 +59,7 @@ struct FirebaseServerCommandsTests {
       environment.variables["FIREBASE_REMOTE_CONFIG_URL_BASE"] =
         "http://127.0.0.1:\(try ClosedLoopbackPort().port)"
       harness.time.advance(by: .seconds(13 * 3600))
+      harness.google.advance(by: 13 * 3600)
       let (status, capture) = await CapturedToolIO.run(
         arguments, replacing: [.makeFetch(environment: environment)])
       #expect(status == .success)
