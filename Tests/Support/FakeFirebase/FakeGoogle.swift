@@ -145,8 +145,8 @@ public final class FakeGoogle: Sendable {
     let response: LoopbackResponse
     switch FakeGoogleEndpoint(path: request.path) {
     case .token: response = answerToken(request)
-    case .serverTemplate, .remoteConfig, .listVersions, .rollback, nil:
-      response = .googleError(code: 404, status: "NOT_FOUND", message: "Method not found.")
+    case .serverTemplate(let project): response = answerServerTemplate(request, project: project)
+    case .remoteConfig, .listVersions, .rollback, nil: response = GoogleAPIError.methodNotFound
     }
     return encoded(response, for: request)
   }

@@ -30,6 +30,8 @@ struct FakeGoogleState: Sendable {
   var accessTokens: [String: IssuedAccessToken] = [:]
   /// The tokens issued, in order.
   var issuedTokens: [String] = []
+  /// The projects served, by id.
+  var projects: [String: FakeProject] = [:]
 
   /// Issues `ya29.fake-<n>` for `email`, valid for `lifetime` seconds from `now`.
   mutating func issueToken(email: String, scopes: [String], lifetime: Int) -> String {
