@@ -146,7 +146,13 @@ public final class FakeGoogle: Sendable {
     switch FakeGoogleEndpoint(path: request.path) {
     case .token: response = answerToken(request)
     case .serverTemplate(let project): response = answerServerTemplate(request, project: project)
-    case .remoteConfig, .listVersions, .rollback, nil: response = GoogleAPIError.methodNotFound
+    case .remoteConfig(let project, let namespace):
+      response = answerRemoteConfig(request, project: project, namespace: namespace)
+    case .listVersions(let project, let namespace):
+      response = answerListVersions(request, project: project, namespace: namespace)
+    case .rollback(let project, let namespace):
+      response = answerRollback(request, project: project, namespace: namespace)
+    case nil: response = GoogleAPIError.methodNotFound
     }
     return encoded(response, for: request)
   }

@@ -32,6 +32,10 @@ struct FakeGoogleState: Sendable {
   var issuedTokens: [String] = []
   /// The projects served, by id.
   var projects: [String: FakeProject] = [:]
+  /// The answer to a stale or missing `If-Match`.
+  var staleETagAnswer = FakeGoogle.StaleETagAnswer.versionMismatch400
+  /// When set, the validation error every PUT gets.
+  var validationError: String?
 
   /// Issues `ya29.fake-<n>` for `email`, valid for `lifetime` seconds from `now`.
   mutating func issueToken(email: String, scopes: [String], lifetime: Int) -> String {
