@@ -200,7 +200,8 @@ struct FakeGoogleManagementTests {
   func validation() async throws {
     try await Self.prepared { google, client in
       let unknownCondition = try await client.put(
-        #"{"conditions":[{"name":"ios","expression":"true"}],"parameters":{"p":{"conditionalValues":{"foo":{"value":"1"}}}}}"#,
+        #"{"conditions":[{"name":"ios","expression":"true"}],"#
+          + #""parameters":{"p":{"conditionalValues":{"foo":{"value":"1"}}}}}"#,
         ifMatch: "etag-42-1")
       #expect(
         try Calls.googleError(unknownCondition)

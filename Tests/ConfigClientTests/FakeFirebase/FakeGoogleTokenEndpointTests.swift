@@ -187,7 +187,7 @@ struct FakeGoogleTokenEndpointTests {
   }
 
   @Test(
-    "a JWT with a lifetime over an hour, fractional or quoted times, or another algorithm is refused",
+    "a JWT living over an hour, with fractional or quoted times, or another algorithm is refused",
     arguments: handMade.indices)
   func refusesHandMade(_ index: Int) async throws {
     let (header, claims, description) = Self.handMade[index]

@@ -9,7 +9,7 @@ import Testing
 @Suite("StoredGzip")
 struct StoredGzipTests {
   @Test(
-    "the platform's inflater (URLSession, CRC and size checked) reads back every size, in one block or many",
+    "URLSession's inflater (CRC and size checked) reads every size back, in one block or many",
     arguments: [0, 1, 999, 1000, 65_535, 65_536, 200_000])
   func platformInflates(size: Int) async throws {
     try await LoopbackHTTPServer.with { server in

@@ -80,8 +80,7 @@ extension FakeGoogle {
     guard number > 0 || history.currentNumber == 0, let template = history.template(number) else {
       return .failure(Refused(GoogleAPIError.notFound))
     }
-    return .success(
-      .json(.object(template), headers: [(name: "ETag", value: record.etag(version: number))]))
+    return .success(.template(template, etag: record.etag(version: number)))
   }
 
   // MARK: - publish and validate
@@ -101,24 +100,22 @@ extension FakeGoogle {
   ) -> Result<LoopbackResponse, Refused> {
     guard let content = (try? JSONParser().parse(request.body))?.objectValue else {
       return .failure(
-        Refused(
-          GoogleAPIError.invalidArgument(
-            "Invalid JSON payload received. The body is not a JSON object.")))
+        Refused(GoogleAPIError.invalidJSONPayload))
     }
     let query = Self.query(request)
     let validateOnly = [query["validate_only"], query["validateOnly"]].contains("true")
     return state.withLock { state -> Result<LoopbackResponse, Refused> in
-      guard var current = state.projects[project] else {
+      guard let current = state.projects[project] else {
         return .failure(Refused(GoogleAPIError.notFound))
       }
-      var history = current.histories[namespace] ?? TemplateHistory()
+      let currentNumber = current.histories[namespace]?.currentNumber ?? 0
       let ifMatch = request.header("If-Match")
       let forced = ifMatch == "*"
-      if !forced, ifMatch != current.etag(version: history.currentNumber) {
+      if !forced, ifMatch != current.etag(version: currentNumber) {
         return .failure(
           Refused(
-            Self.staleETag(
-              ifMatch, current: history.currentNumber, project: current, state.staleETagAnswer)))
+            Self.staleETag(ifMatch, current: currentNumber, project: current, state.staleETagAnswer)
+          ))
       }
       if let problem = state.validationError ?? Self.validationProblem(content) {
         return .failure(
@@ -129,20 +126,22 @@ extension FakeGoogle {
         var echoed = JSONObject()
         for (key, value) in content where key != "etag" && key != "version" { echoed[key] = value }
         if let description { echoed["version"] = ["description": .string(description)] }
-        return .success(
-          .json(.object(echoed), headers: [(name: "ETag", value: current.etag(version: 0))]))
+        return .success(.template(echoed, etag: current.etag(version: 0)))
       }
       let metadata = VersionMetadata(
         time: state.now, email: token.email, origin: "REST_API",
         type: forced ? "FORCED_UPDATE" : "INCREMENTAL_UPDATE", description: description)
-      let stored = history.publish(content, metadata: metadata)
-      current.histories[namespace] = history
-      state.projects[project] = current
-      return .success(
-        .json(
-          .object(stored),
-          headers: [(name: "ETag", value: current.etag(version: history.currentNumber))]))
+      return Self.published(
+        state.publish(content, project: project, namespace: namespace, metadata: metadata))
     }
+  }
+
+  /// A publish's answer: the stored template and its ETag, or 404 for a project gone.
+  private static func published(_ stored: (template: JSONObject, etag: String)?)
+    -> Result<LoopbackResponse, Refused>
+  {
+    guard let stored else { return .failure(Refused(GoogleAPIError.notFound)) }
+    return .success(.template(stored.template, etag: stored.etag))
   }
 
   /// The answer to an `If-Match` that is not the current etag: firebase-admin-node's
@@ -158,7 +157,8 @@ extension FakeGoogle {
       expected = ifMatch.map { "'\($0)'" } ?? "(no If-Match header)"
     }
     let message =
-      "[VERSION_MISMATCH]: Expected version \(expected), found \(current) for project: \(project.number)"
+      "[VERSION_MISMATCH]: Expected version \(expected), found \(current) "
+      + "for project: \(project.number)"
     let code = answer == .preconditionFailed412 ? 412 : 400
     return .googleError(code: code, status: "FAILED_PRECONDITION", message: message)
   }
@@ -285,9 +285,7 @@ extension FakeGoogle {
     if text == nil, !request.body.isEmpty {
       guard let body = (try? JSONParser().parse(request.body))?.objectValue else {
         return .failure(
-          Refused(
-            GoogleAPIError.invalidArgument(
-              "Invalid JSON payload received. The body is not a JSON object.")))
+          Refused(GoogleAPIError.invalidJSONPayload))
       }
       switch body["versionNumber"] {
       case .string(let value)?: text = value
@@ -302,23 +300,15 @@ extension FakeGoogle {
       return .failure(Refused(Self.badVersionNumber("version_number", text)))
     }
     return state.withLock { state -> Result<LoopbackResponse, Refused> in
-      guard var current = state.projects[project] else {
-        return .failure(Refused(GoogleAPIError.notFound))
-      }
-      var history = current.histories[namespace] ?? TemplateHistory()
+      let history = state.projects[project]?.histories[namespace] ?? TemplateHistory()
       guard source > 0, let content = history.template(source) else {
         return .failure(Refused(GoogleAPIError.notFound))
       }
       let metadata = VersionMetadata(
         time: state.now, email: token.email, origin: "REST_API", type: "ROLLBACK",
         description: "Rollback to version \(source)", rollbackSource: source)
-      let stored = history.publish(content, metadata: metadata)
-      current.histories[namespace] = history
-      state.projects[project] = current
-      return .success(
-        .json(
-          .object(stored),
-          headers: [(name: "ETag", value: current.etag(version: history.currentNumber))]))
+      return Self.published(
+        state.publish(content, project: project, namespace: namespace, metadata: metadata))
     }
   }
 

@@ -14,9 +14,9 @@ extension FakeGoogle {
     }
   }
 
-  /// Makes every Remote Config call on `project` answer 403 PERMISSION_DENIED with `message`
-  /// (no IAM role; for an API never enabled Google says "Firebase Remote Config API has not
-  /// been used in project N before or it is disabled. ...").
+  /// Makes every Remote Config call on `project` (one added) answer 403 PERMISSION_DENIED
+  /// with `message` (no IAM role; for an API never enabled Google says "Firebase Remote Config
+  /// API has not been used in project N before or it is disabled. ...").
   public func denyAccess(
     to project: String, message: String = "The caller does not have permission"
   ) {
@@ -31,8 +31,8 @@ extension FakeGoogle {
   /// Publishes `json` as the next version of `namespace`'s template, as the Firebase console
   /// would (`updateOrigin` `CONSOLE`, stamped with `now`), and returns its version number.
   /// Its `version` and `etag` members are replaced (`version.description` is kept unless
-  /// `description` is given); everything else is kept as written. The
-  /// current `firebase-server` version is what `serverRemoteConfig` serves.
+  /// `description` is given); everything else is kept as written. The current
+  /// `firebase-server` version is what `serverRemoteConfig` serves.
   /// - Throws: `SetupError` for an unknown project or `json` that is not a JSON object.
   @discardableResult
   public func publishTemplate(
@@ -43,15 +43,13 @@ extension FakeGoogle {
       throw SetupError(description: "the template to publish is not a JSON object")
     }
     return try state.withLock { state in
-      guard var record = state.projects[project] else {
-        throw SetupError(description: "no project \(project): call addProject first")
-      }
       let metadata = VersionMetadata(
         time: state.now, email: email, origin: "CONSOLE", type: "INCREMENTAL_UPDATE",
         description: description ?? content["version"]?["description"]?.stringValue)
-      record.histories[namespace, default: TemplateHistory()].publish(content, metadata: metadata)
-      state.projects[project] = record
-      return record.histories[namespace]?.currentNumber ?? 0
+      guard
+        state.publish(content, project: project, namespace: namespace, metadata: metadata) != nil
+      else { throw SetupError(description: "no project \(project): call addProject first") }
+      return state.projects[project]?.histories[namespace]?.currentNumber ?? 0
     }
   }
 

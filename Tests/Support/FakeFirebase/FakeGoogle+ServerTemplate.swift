@@ -28,7 +28,7 @@ extension FakeGoogle {
       for (key, value) in history.current where Self.serverTemplateMembers.contains(key) {
         template[key] = value
       }
-      return .json(.object(template), headers: [(name: "ETag", value: etag)])
+      return .template(template, etag: etag)
     }
   }
 }

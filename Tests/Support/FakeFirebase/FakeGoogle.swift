@@ -17,14 +17,18 @@ import Foundation
 /// `startMetadataServer` adds a GCE metadata server on a port of its own (§2.2). Every answer
 /// is computed from the fake's state; `enqueue` puts scripted answers (a 500, a stall, an
 /// error body) in front of the next requests to an endpoint. Times come from `now`, which
-/// tests set: nothing reads the system clock.
+/// tests set: nothing reads the system clock. Like the loopback server it runs on, a fake
+/// must be stopped (`with` does it).
 ///
 /// ```swift
 /// try await FakeGoogle.with { google in
-///   let account = try FakeServiceAccount.fixture()
-///   let keyFile = try google.writeKeyFile(account, in: directory)   // registered too
+///   let directory = try TemporaryDirectory()
+///   let keyFile = try google.writeKeyFile(try FakeServiceAccount.fixture(), in: directory)
 ///   google.addProject("demo")
-///   // GOOGLE_APPLICATION_CREDENTIALS=keyFile, FIREBASE_REMOTE_CONFIG_URL_BASE=google.baseURL
+///   try google.publishTemplate(json, project: "demo", namespace: .firebaseServer)
+///   // GOOGLE_APPLICATION_CREDENTIALS = keyFile
+///   // FIREBASE_REMOTE_CONFIG_URL_BASE = google.baseURL.absoluteString
+///   // then: google.requests(to: .serverTemplate(project: "demo")), google.etag(project: ...)
 /// }
 /// ```
 public final class FakeGoogle: Sendable {

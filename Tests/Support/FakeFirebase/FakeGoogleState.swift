@@ -1,3 +1,4 @@
+import Core
 import Foundation
 
 /// An access token the fake issued (or was told to accept), and what it allows.
@@ -44,5 +45,20 @@ struct FakeGoogleState: Sendable {
     accessTokens[token] = IssuedAccessToken(
       email: email, scopes: scopes, expiresAt: now.addingTimeInterval(TimeInterval(lifetime)))
     return token
+  }
+
+  /// Stores `content` as the next version of `namespace`'s template in `project`, with a
+  /// `version` object from `metadata`; the stored template and its etag, or nil for a project
+  /// the fake does not serve.
+  mutating func publish(
+    _ content: JSONObject, project: String, namespace: FakeRemoteConfigNamespace,
+    metadata: VersionMetadata
+  ) -> (template: JSONObject, etag: String)? {
+    guard var record = projects[project] else { return nil }
+    var history = record.histories[namespace] ?? TemplateHistory()
+    let stored = history.publish(content, metadata: metadata)
+    record.histories[namespace] = history
+    projects[project] = record
+    return (stored, record.etag(version: history.currentNumber))
   }
 }

@@ -1,3 +1,5 @@
+import Core
+
 /// The Google API errors the fake's Remote Config endpoints answer, with Google's wording
 /// where it is known and where it was seen.
 enum GoogleAPIError {
@@ -32,6 +34,10 @@ enum GoogleAPIError {
   static let methodNotFound = LoopbackResponse.googleError(
     code: 404, status: "NOT_FOUND", message: "Method not found.")
 
+  /// A body that is not a JSON object, in proto JSON's opening words.
+  static let invalidJSONPayload = invalidArgument(
+    "Invalid JSON payload received. The body is not a JSON object.")
+
   /// 403 with `message`: no IAM role, or the API not enabled (firebase/quickstart-nodejs#22).
   static func permissionDenied(_ message: String) -> LoopbackResponse {
     .googleError(code: 403, status: "PERMISSION_DENIED", message: message)
@@ -46,6 +52,14 @@ enum GoogleAPIError {
   /// (`[VALIDATION_ERROR]: ...`), as firebase-admin-node's tests model it.
   static func failedPrecondition(_ message: String) -> LoopbackResponse {
     .googleError(code: 400, status: "FAILED_PRECONDITION", message: message)
+  }
+}
+
+extension LoopbackResponse {
+  /// 200 with `template` and its `ETag` header, as every Remote Config call that answers a
+  /// template sends it.
+  static func template(_ template: JSONObject, etag: String) -> LoopbackResponse {
+    .json(.object(template), headers: [(name: "ETag", value: etag)])
   }
 }
 
