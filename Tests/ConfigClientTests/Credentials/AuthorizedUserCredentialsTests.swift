@@ -244,4 +244,49 @@ struct AuthorizedUserCredentialsTests {
         + "removed, a session limit), or this machine's clock is off: run `gcloud auth "
         + "application-default login` again, and check the clock.")
   }
+
+  @Test(
+    "Google's refusals of a user's refresh token say to log in again",
+    arguments: [
+      ("revoked", "invalid_grant: Token has been expired or revoked. This usually means"),
+      ("wrong secret", "invalid_client: Unauthorized. The client_id or client_secret in"),
+    ])
+  func refusalsFromFakeGoogle(situation: String, said: String) async throws {
+    try await FakeGoogle.with { google in
+      let directory = try TemporaryDirectory()
+      let user = FakeAuthorizedUser()
+      let path = try google.writeKeyFile(user, in: directory)
+      if situation == "revoked" {
+        google.unregister(user)
+      } else {
+        var rotated = user
+        rotated.clientSecret = "another-secret"
+        google.register(rotated)
+      }
+      let credentials = try AuthorizedUserCredentials(
+        contentsOfFile: path,
+        environment: ["SWITCHYARD_OAUTH_TOKEN_URL": google.tokenURL.absoluteString],
+        timeSource: ManualTimeSource(now: TestTime.start))
+      let error = await #expect(throws: CredentialsError.self) {
+        try await credentials.accessToken()
+      }
+      #expect(error?.kind == .refused)
+      #expect(error?.message.contains(said) == true)
+      #expect(error?.message.contains("gcloud auth application-default login") == true)
+    }
+  }
+
+  @Test("Google's token endpoint (the fake) honours the file's refresh token")
+  func acceptedByFakeGoogle() async throws {
+    try await FakeGoogle.with { google in
+      let directory = try TemporaryDirectory()
+      let path = try google.writeKeyFile(FakeAuthorizedUser(quotaProjectID: "quota"), in: directory)
+      let credentials = try AuthorizedUserCredentials(
+        contentsOfFile: path,
+        environment: ["SWITCHYARD_OAUTH_TOKEN_URL": google.tokenURL.absoluteString],
+        timeSource: ManualTimeSource(now: TestTime.start))
+      #expect(try await credentials.accessToken().value == google.issuedAccessTokens.last)
+      #expect(credentials.quotaProjectID == "quota")
+    }
+  }
 }

@@ -98,25 +98,6 @@ enum CredentialsFixtures {
 }
 
 extension LoopbackHTTPServer {
-  /// Answers as a metadata server does: `/`, the default service account's token
-  /// (`metadata-token-1`, `metadata-token-2`, ... counted in `counter`) and the project ID,
-  /// each with `Metadata-Flavor: Google`.
-  func serveMetadata(counter: TokenCounter, project: String = "metadata-project") {
-    let flavor = [(name: "Metadata-Flavor", value: "Google")]
-    handle("/") { _ in
-      LoopbackResponse(
-        status: 200, headers: flavor, body: .complete(Array("computeMetadata/\n".utf8)))
-    }
-    handle("/computeMetadata/v1/instance/service-accounts/default/token") { _ in
-      var answer = CredentialsFixtures.tokenAnswer("metadata-token-\(counter.next())")
-      answer.headers += flavor
-      return answer
-    }
-    handle("/computeMetadata/v1/project/project-id") { _ in
-      LoopbackResponse(status: 200, headers: flavor, body: .complete(Array(project.utf8)))
-    }
-  }
-
   /// Answers `path` as a token endpoint: `token-1`, `token-2`, ... counted in `counter`.
   func serveTokens(at path: String = "/token", counter: TokenCounter, expiresIn: Int = 3599) {
     handle(path) { _ in

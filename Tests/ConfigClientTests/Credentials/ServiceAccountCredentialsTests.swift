@@ -142,4 +142,46 @@ struct ServiceAccountCredentialsTests {
         + "listed for \(CredentialsFixtures.clientEmail) under IAM & Admin > Service accounts > "
         + "Keys in the Google Cloud console; if it is not, create a new key file.")
   }
+
+  @Test("Google's token endpoint (the fake) accepts the JWT: its claims and RS256 signature check")
+  func acceptedByFakeGoogle() async throws {
+    try await FakeGoogle.with { google in
+      let directory = try TemporaryDirectory()
+      let path = try google.writeKeyFile(try FakeServiceAccount.fixture(), in: directory)
+      let credentials = try ServiceAccountCredentials(
+        contentsOfFile: path, timeSource: ManualTimeSource(now: TestTime.start))
+      let token = try await credentials.accessToken()
+      #expect(google.issuedAccessTokens == [token.value])
+      #expect(token.expiresAt == TestTime.start + 3599)
+    }
+  }
+
+  @Test(
+    "Google's refusals reach the caller with what they usually mean",
+    arguments: [
+      ("clock ten minutes off", "Invalid JWT: Token must be a short-lived token (60 minutes)"),
+      ("account deleted", "invalid_grant: Invalid grant: account not found."),
+      ("key replaced", "invalid_grant: Invalid JWT Signature."),
+    ])
+  func refusalsFromFakeGoogle(situation: String, said: String) async throws {
+    try await FakeGoogle.with { google in
+      let directory = try TemporaryDirectory()
+      let account = try FakeServiceAccount.fixture()
+      let path = try google.writeKeyFile(account, in: directory)
+      switch situation {
+      case "clock ten minutes off": google.advance(by: 600)
+      case "account deleted": google.unregister(account)
+      default: try google.register(try FakeServiceAccount.fixture(bits: 4096))
+      }
+      let credentials = try ServiceAccountCredentials(
+        contentsOfFile: path, timeSource: ManualTimeSource(now: TestTime.start))
+      let error = await #expect(throws: CredentialsError.self) {
+        try await credentials.accessToken()
+      }
+      #expect(error?.kind == .refused)
+      #expect(error?.message.contains(said) == true)
+      #expect(error?.message.contains("This usually means this machine's clock is off") == true)
+      #expect(google.issuedAccessTokens.isEmpty)
+    }
+  }
 }
