@@ -40,6 +40,8 @@ public enum ProjectIDResolver {
         return try validated(project, from: "the credentials' project_id")
       }
       tried.append("the credentials' project (\(credentials)): none")
+    } else {
+      tried.append("the credentials' project: the metadata server's, asked last")
     }
 
     for variable in environmentVariables {

@@ -36,7 +36,7 @@ public struct ServiceAccountCredentials: AccessTokenProvider, CustomStringConver
       try self.init(
         key: ServiceAccountKey(json: file.bytes, path: file.path), timeSource: timeSource)
     } catch {
-      throw CredentialsError(.invalidFile, error.description)
+      throw CredentialsFile.invalid(file.path, error.problem.description)
     }
   }
 
@@ -64,8 +64,7 @@ public struct ServiceAccountCredentials: AccessTokenProvider, CustomStringConver
         assertion = try ServiceAccountJWT(key: key, now: timeSource.now).signed(
           with: key.privateKey)
       } catch {
-        throw CredentialsError(
-          .invalidFile, "service-account key \(shownPath): private_key: \(error)")
+        throw CredentialsFile.invalid(key.path, "private_key: \(error)")
       }
       return try await endpoint.token(
         for: .jwtBearer(assertion: SecretText(assertion)), requester: requester)

@@ -100,11 +100,8 @@ struct TokenEndpoint: Sendable {
     }
   }
 
-  /// The endpoint as messages name it: scheme, host, port and path (no query).
-  var place: String { Self.place(url) }
-
-  /// `scheme://host[:port]/path` of `url`.
-  static func place(_ url: URL) -> String {
+  /// The endpoint as messages name it: scheme, host, port and path, without a query.
+  var place: String {
     let port = url.port.map { ":\($0)" } ?? ""
     return Excerpt.of(
       "\(url.scheme ?? "https")://\(url.host ?? "?")\(port)\(url.path)", length: 200)
