@@ -19,6 +19,8 @@ extension DeflateDecoder {
     0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13,
     13,
   ]
+  /// Room for the longest match, appended before the match is copied over it.
+  static let zeroes = [UInt8](repeating: 0, count: 258)
   /// The order in which a dynamic block gives the code-length code's lengths.
   static let codeLengthOrder = [16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15]
 

@@ -61,6 +61,7 @@ enum DeflateDecoder {
     // Locals, so the loop does not check the statics' one-time initialisation each time.
     let (lengthBase, lengthExtraBits) = (Self.lengthBase, Self.lengthExtraBits)
     let (distanceBase, distanceExtraBits) = (Self.distanceBase, Self.distanceExtraBits)
+    let zeroes = Self.zeroes
     while true {
       let symbol = try literalLength.decode(&reader, code: .literalLength)
       if symbol < 256 {
@@ -85,12 +86,32 @@ enum DeflateDecoder {
         throw .distanceTooFarBack(distance: distance, available: available, offset: reader.offset)
       }
       guard length <= limit - output.count else { throw .outputTooLarge(limit: limit) }
-      // Byte by byte: a reference may overlap what it produces (distance < length).
-      var from = output.count - distance
-      for _ in 0..<length {
-        output.append(output[from])
-        from += 1
+      let start = output.count
+      output.append(contentsOf: zeroes[..<length])
+      output.withUnsafeMutableBufferPointer {
+        copyMatch(in: $0, to: start, length: length, distance: distance)
       }
+    }
+  }
+
+  /// Copies the `length` bytes `distance` back to `start`. A reference may overlap what it
+  /// produces (distance < length: the last `distance` bytes repeat), so it is copied in
+  /// pieces that never overlap: what is written so far repeats with period `distance`, so
+  /// each piece is read from a whole number of periods back, as many as are written.
+  /// The caller has checked `1 <= distance <= start` and made `buffer` end at
+  /// `start + length`, so every read and write stays inside it.
+  @inline(__always)
+  private static func copyMatch(
+    in buffer: UnsafeMutableBufferPointer<UInt8>, to start: Int, length: Int, distance: Int
+  ) {
+    guard let base = buffer.baseAddress else { return }
+    var written = 0
+    while written < length {
+      let back = (written + distance) / distance * distance
+      let piece = min(length - written, back)
+      let target = base + start + written
+      target.update(from: target - back, count: piece)
+      written += piece
     }
   }
 
