@@ -1,7 +1,8 @@
 extension CredentialsError {
   /// The error for an exchange with `server` (e.g. `the token endpoint https://...`) that
   /// brought no whole answer: a timeout, a connection that failed or broke off, or a
-  /// cancellation are `.unreachable`; an answer that is not HTTP, or too large, is `.refused`.
+  /// cancellation are `.unreachable`; an answer that is not HTTP, or too large, is `.refused`;
+  /// a request the secret guard kept back is `.insecureTransport`.
   init(_ error: HTTPClientError, asking server: String, for subject: String) {
     switch error {
     case .timeout:
@@ -10,6 +11,9 @@ extension CredentialsError {
       self.init(.unreachable, "the request to \(server) for \(subject) was cancelled")
     case .connectivity, .truncatedBody:
       self.init(.unreachable, "\(server) could not be reached for \(subject): \(error)")
+    case .secretRefused(let refusal):
+      self.init(
+        .insecureTransport, "the request to \(server) for \(subject) was not sent: \(refusal)")
     case .bodyTooLarge, .invalidResponse:
       self.init(.refused, "\(server) answered \(subject) with something unusable: \(error)")
     }

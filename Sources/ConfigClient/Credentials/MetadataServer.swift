@@ -168,10 +168,10 @@ struct MetadataServer: Sendable {
   {
     // The host was validated, so the URL parses; the fallback only keeps this total.
     let url = URL(string: "http://\(host)\(path)") ?? URL(fileURLWithPath: "/")
-    // TODO(lead): once branch i11-http has landed, pass `host` as one of HTTPClient's
-    // allowed plain-HTTP hosts (the metadata server host in use) here.
+    // The metadata server is the one plain-HTTP host besides loopback allowed secrets (none
+    // is sent to it today: it hands tokens out).
     let request = HTTPRequest(url: url, headers: [(name: "Metadata-Flavor", value: "Google")])
-    return try await HTTPClient(time: time).send(
+    return try await HTTPClient(time: time, plainHTTPSecretHosts: [host]).send(
       request, timeout: timeout, maximumBodyBytes: Self.maximumResponseBytes)
   }
 

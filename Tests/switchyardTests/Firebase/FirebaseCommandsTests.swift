@@ -77,14 +77,14 @@ struct FirebaseCommandsTests {
       let (status, capture) = await harness.run(["publish", file, "--message", "Warmer iOS"])
       #expect(status == .success, "\(capture.error)")
       let line = try #require(try JSONParser().parse(Array(capture.output.utf8)).objectValue)
-      #expect(line["version"]?.numberValue?.intValue == 2)
+      #expect(line["version"]?.doubleValue == 2)
       #expect(line["etag"]?.stringValue == harness.google.etag(project: project, version: 2))
       let put = try #require(
         harness.google.requests(to: .remoteConfig(project: project)).last { $0.method == "PUT" })
       #expect(put.header("If-Match") == harness.google.etag(project: project, version: 1))
       let stored = try #require(harness.google.template(project: project)?.objectValue)
       #expect(stored["futureMember"]?["kept"] == .bool(true))
-      #expect(stored["conditions"]?[0]?["tagColor"]?.stringValue == "BLUE")
+      #expect(stored["conditions"]?.arrayValue?.first?["tagColor"]?.stringValue == "BLUE")
       #expect(stored["parameters"]?["welcome"]?["description"]?.stringValue == "The greeting")
       #expect(
         stored["parameters"]?["welcome"]?["conditionalValues"]?["ios"]?["value"]?.stringValue
@@ -179,7 +179,7 @@ struct FirebaseCommandsTests {
       let lines = try capture.outputLines.map {
         try #require(try JSONParser().parse(Array($0.utf8)).objectValue)
       }
-      #expect(lines.map { $0["versionNumber"]?.numberValue?.intValue } == [3, 2])
+      #expect(lines.map { $0["versionNumber"]?.doubleValue } == [3, 2])
       #expect(lines.map { $0["description"]?.stringValue } == ["third", "second"])
       #expect(lines[0]["updateOrigin"]?.stringValue == "CONSOLE")
       #expect(lines[0]["updateUser"]?["email"]?.stringValue == "console-user@example.com")
@@ -203,7 +203,7 @@ struct FirebaseCommandsTests {
       let (status, capture) = await harness.run(["rollback", "--to", "1"])
       #expect(status == .success)
       let line = try #require(try JSONParser().parse(Array(capture.output.utf8)).objectValue)
-      #expect(line["version"]?.numberValue?.intValue == 3)
+      #expect(line["version"]?.doubleValue == 3)
       #expect(line["etag"]?.stringValue == harness.google.etag(project: project, version: 3))
       let current = try #require(harness.google.template(project: project)?.objectValue)
       #expect(current["parameters"]?["welcome"] != nil)
