@@ -182,9 +182,7 @@ public struct FirebaseManagementClient: Sendable {
   private static func template(
     in reply: RemoteConfigAPI.Reply
   ) throws(FirebaseManagementError) -> Template {
-    guard let etag = reply.response.header("ETag"), !etag.isEmpty else {
-      throw .invalidResponse("ETag header is not present in the server response")
-    }
+    guard let etag = reply.etag else { throw .invalidResponse(RemoteConfigAPI.missingETag) }
     var template: Template
     do {
       template = try Template(jsonBytes: reply.response.body)

@@ -73,9 +73,7 @@ public struct FirebaseServerTemplateSource: TemplateSource {
     }
     switch reply.response.status {
     case 200:
-      guard let etag = reply.response.header("ETag"), !etag.isEmpty else {
-        throw .invalidResponse("ETag header is not present in the server response")
-      }
+      guard let etag = reply.etag else { throw .invalidResponse(RemoteConfigAPI.missingETag) }
       return .template(body: reply.response.body, etag: etag)
     case 304:
       return .notModified

@@ -25,7 +25,17 @@ struct RemoteConfigAPI: Sendable {
 
     /// Google's error in the response, without the token.
     var error: GoogleAPIError { GoogleAPIError(response: response, redacting: [token.value]) }
+
+    /// The `ETag` header; nil when it is missing or empty.
+    var etag: String? {
+      guard let etag = response.header("ETag"), !etag.isEmpty else { return nil }
+      return etag
+    }
   }
+
+  /// Why a template answered without its `ETag` is refused, in firebase-admin-node's words:
+  /// the etag is what a later conditional fetch or publish needs.
+  static let missingETag = "ETag header is not present in the server response"
 
   let projectID: String
   let endpoint: FirebaseEndpoint
