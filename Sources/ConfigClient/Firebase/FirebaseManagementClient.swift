@@ -36,6 +36,9 @@ public struct FirebaseManagementClient: Sendable {
   public let maximumBodyBytes: Int
   let api: RemoteConfigAPI
 
+  /// Where the API is.
+  public var endpoint: FirebaseEndpoint { api.endpoint }
+
   /// A client for `projectID`'s template in `namespace`.
   /// - Parameters:
   ///   - credentials: where access tokens come from (and the quota project, if any).

@@ -157,9 +157,13 @@ struct FirebaseServerTemplateSourceTests {
       server.serveTemplate(at: Self.path, Self.template, etag: "e")
       let failure = CredentialsError(.refused, "invalid_grant: the refresh token was revoked")
       let source = try Self.source(server, credentials: TestCredentials(failing: failure))
-      await #expect(throws: TemplateSourceError.credentials(failure)) {
+      let error = await #expect(throws: TemplateSourceError.credentials(failure)) {
         try await source.fetchTemplate(ifNoneMatch: nil, timeout: Self.timeout)
       }
+      #expect(
+        error?.description
+          == "no access token for the template source: invalid_grant: the refresh token was revoked"
+      )
       #expect(server.requests.isEmpty)
     }
   }
