@@ -12,7 +12,8 @@ import Foundation
 struct RemoteConfigAPI: Sendable {
   /// Why a call produced no response.
   enum Failure: Error, Sendable, Equatable {
-    /// No token (or no project id), so nothing was sent.
+    /// No token (or no project id), or the token would have gone over plain http to a host
+    /// that is not loopback: nothing was sent.
     case credentials(CredentialsError)
     /// The exchange failed.
     case transport(HTTPClientError)
@@ -83,6 +84,10 @@ struct RemoteConfigAPI: Sendable {
       let response = try await HTTPClient(time: time).send(
         request, timeout: timeout, maximumBodyBytes: maximumBodyBytes)
       return Reply(response: response, token: token)
+    } catch .secretRefused(let refusal) {
+      // The token would have crossed plain http: a problem of where the credentials go,
+      // said as the credentials say it.
+      throw .credentials(CredentialsError(.insecureTransport, refusal.description))
     } catch {
       throw .transport(error)
     }

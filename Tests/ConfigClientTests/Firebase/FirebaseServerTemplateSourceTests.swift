@@ -187,6 +187,23 @@ struct FirebaseServerTemplateSourceTests {
     }
   }
 
+  @Test("a plain-http endpoint that is not loopback is refused before the token leaves")
+  func plainHTTPRefused() async throws {
+    let source = FirebaseServerTemplateSource(
+      projectID: "my-app", credentials: TestCredentials(),
+      endpoint: try FirebaseEndpoint(base: "http://192.0.2.1:9"))
+    let error = await #expect(throws: TemplateSourceError.self) {
+      try await source.fetchTemplate(ifNoneMatch: nil, timeout: Self.timeout)
+    }
+    guard case .credentials(let problem)? = error else {
+      Issue.record("expected .credentials, got \(String(describing: error))")
+      return
+    }
+    #expect(problem.kind == .insecureTransport)
+    #expect(problem.message.contains("http://192.0.2.1:9"))
+    #expect(!String(describing: error).contains(TestCredentials.token))
+  }
+
   @Test("the project id is percent-encoded into the path")
   func encodedProject() async throws {
     try await LoopbackHTTPServer.with { server in

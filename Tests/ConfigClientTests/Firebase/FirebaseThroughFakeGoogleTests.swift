@@ -11,12 +11,11 @@ import Testing
 struct FirebaseThroughFakeGoogleTests {
   static let project = "demo-app"
 
-  /// A fake serving `project`, accepting `TestCredentials.token` as held by `email`. Bodies
-  /// go out plain: the transport's gzip is the HTTP layer's to read (its own suites).
+  /// A fake serving `project`, accepting `TestCredentials.token` as held by `email`. Its
+  /// bodies are gzip-encoded, as Google's are for a request that accepts gzip.
   static func fake(_ google: FakeGoogle, email: String = "ci@demo-app.iam.gserviceaccount.com") {
     google.addProject(project, number: 42)
     google.acceptAccessToken(TestCredentials.token, email: email)
-    google.gzip = .never
   }
 
   static func endpoint(_ google: FakeGoogle) throws -> FirebaseEndpoint {
@@ -91,6 +90,25 @@ struct FirebaseThroughFakeGoogleTests {
         await client.fetchedETag == google.etag(project: Self.project, namespace: .firebaseServer))
       let delivered = await client.deliveredUpdates(&updates)
       #expect(delivered.map { $0.snapshot["greeting"].rawValue } == ["hi", "hello"])
+    }
+  }
+
+  @Test(
+    "the server template is read whether Google gzips it or not, and the request accepts gzip",
+    arguments: [FakeGoogle.GzipPolicy.whenAccepted, .always, .never])
+  func gzip(policy: FakeGoogle.GzipPolicy) async throws {
+    try await FakeGoogle.with { google in
+      Self.fake(google)
+      google.gzip = policy
+      let template = FirebaseManagementClientRoundTripTests.clientTemplate
+      try google.publishTemplate(template, project: Self.project, namespace: .firebaseServer)
+      let client = try Self.serverClient(google, time: ManualTimeSource(now: TestTime.start))
+      try await client.fetchAndActivate()
+      #expect(client.snapshot["welcome"].rawValue == "hi")
+      let request = try #require(google.requests(to: .serverTemplate(project: Self.project)).first)
+      #expect(request.header("Accept-Encoding") == "gzip")
+      let management = try Self.management(google, namespace: .server)
+      #expect(try await management.template().parameters.count == 6)
     }
   }
 
