@@ -36,6 +36,9 @@ public struct FirebaseManagementClient: Sendable {
   public let maximumBodyBytes: Int
   let api: RemoteConfigAPI
 
+  /// Where the API is.
+  public var endpoint: FirebaseEndpoint { api.endpoint }
+
   /// A client for `projectID`'s template in `namespace`.
   /// - Parameters:
   ///   - credentials: where access tokens come from (and the quota project, if any).
@@ -182,9 +185,7 @@ public struct FirebaseManagementClient: Sendable {
   private static func template(
     in reply: RemoteConfigAPI.Reply
   ) throws(FirebaseManagementError) -> Template {
-    guard let etag = reply.response.header("ETag"), !etag.isEmpty else {
-      throw .invalidResponse("ETag header is not present in the server response")
-    }
+    guard let etag = reply.etag else { throw .invalidResponse(RemoteConfigAPI.missingETag) }
     var template: Template
     do {
       template = try Template(jsonBytes: reply.response.body)

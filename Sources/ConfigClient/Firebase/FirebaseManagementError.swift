@@ -1,6 +1,7 @@
 /// Why a call of `FirebaseManagementClient` failed. No case holds a token.
 public enum FirebaseManagementError: Error, Sendable, Equatable, CustomStringConvertible {
-  /// No access token (or no project id) could be had, so nothing was sent.
+  /// No access token (or no project id) could be had, or the token would have gone over
+  /// plain http to a host that is not loopback (`.insecureTransport`): nothing was sent.
   case credentials(CredentialsError)
   /// The etag sent in `If-Match` is not the template's current one: the template changed on
   /// Firebase since this one was pulled (HTTP 412, or 400 `FAILED_PRECONDITION` with

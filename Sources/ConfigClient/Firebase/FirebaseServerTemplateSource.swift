@@ -23,8 +23,9 @@ import Foundation
 ///   client sees the same bytes and activates nothing.)
 /// - Any other status is `.service` with Google's message, its `Retry-After`, and for 401, 403
 ///   and 404 what to check; 429 and 5xx throttle exactly as `.http` does.
-/// - No token is `.credentials`, with nothing sent; transport failures are those of
-///   `HTTPTemplateSource`. No error holds the token.
+/// - No token is `.credentials`, with nothing sent, and so is an endpoint that would take the
+///   token over plain http to a host that is not loopback (`.insecureTransport`); transport
+///   failures are those of `HTTPTemplateSource`. No error holds the token.
 public struct FirebaseServerTemplateSource: TemplateSource {
   /// The project whose server template is read.
   public let projectID: String
@@ -73,9 +74,7 @@ public struct FirebaseServerTemplateSource: TemplateSource {
     }
     switch reply.response.status {
     case 200:
-      guard let etag = reply.response.header("ETag"), !etag.isEmpty else {
-        throw .invalidResponse("ETag header is not present in the server response")
-      }
+      guard let etag = reply.etag else { throw .invalidResponse(RemoteConfigAPI.missingETag) }
       return .template(body: reply.response.body, etag: etag)
     case 304:
       return .notModified

@@ -12,7 +12,8 @@ import Foundation
 struct RemoteConfigAPI: Sendable {
   /// Why a call produced no response.
   enum Failure: Error, Sendable, Equatable {
-    /// No token (or no project id), so nothing was sent.
+    /// No token (or no project id), or the token would have gone over plain http to a host
+    /// that is not loopback: nothing was sent.
     case credentials(CredentialsError)
     /// The exchange failed.
     case transport(HTTPClientError)
@@ -25,7 +26,17 @@ struct RemoteConfigAPI: Sendable {
 
     /// Google's error in the response, without the token.
     var error: GoogleAPIError { GoogleAPIError(response: response, redacting: [token.value]) }
+
+    /// The `ETag` header; nil when it is missing or empty.
+    var etag: String? {
+      guard let etag = response.header("ETag"), !etag.isEmpty else { return nil }
+      return etag
+    }
   }
+
+  /// Why a template answered without its `ETag` is refused, in firebase-admin-node's words:
+  /// the etag is what a later conditional fetch or publish needs.
+  static let missingETag = "ETag header is not present in the server response"
 
   let projectID: String
   let endpoint: FirebaseEndpoint
@@ -73,6 +84,10 @@ struct RemoteConfigAPI: Sendable {
       let response = try await HTTPClient(time: time).send(
         request, timeout: timeout, maximumBodyBytes: maximumBodyBytes)
       return Reply(response: response, token: token)
+    } catch .secretRefused(let refusal) {
+      // The token would have crossed plain http: a problem of where the credentials go,
+      // said as the credentials say it.
+      throw .credentials(CredentialsError(.insecureTransport, refusal.description))
     } catch {
       throw .transport(error)
     }

@@ -131,6 +131,22 @@ struct FirebaseManagementClientTests {
     }
   }
 
+  @Test("a plain-http endpoint that is not loopback is refused before the token leaves")
+  func plainHTTPRefused() async throws {
+    let management = FirebaseManagementClient(
+      projectID: "my-app", credentials: TestCredentials(),
+      endpoint: try FirebaseEndpoint(base: "http://192.0.2.1:9"))
+    let error = await #expect(throws: FirebaseManagementError.self) {
+      try await management.publish(try Self.pulled())
+    }
+    guard case .credentials(let problem)? = error else {
+      Issue.record("expected .credentials, got \(String(describing: error))")
+      return
+    }
+    #expect(problem.kind == .insecureTransport)
+    #expect(!String(describing: error).contains(TestCredentials.token))
+  }
+
   // MARK: publish and validate
 
   @Test(

@@ -157,9 +157,13 @@ struct FirebaseServerTemplateSourceTests {
       server.serveTemplate(at: Self.path, Self.template, etag: "e")
       let failure = CredentialsError(.refused, "invalid_grant: the refresh token was revoked")
       let source = try Self.source(server, credentials: TestCredentials(failing: failure))
-      await #expect(throws: TemplateSourceError.credentials(failure)) {
+      let error = await #expect(throws: TemplateSourceError.credentials(failure)) {
         try await source.fetchTemplate(ifNoneMatch: nil, timeout: Self.timeout)
       }
+      #expect(
+        error?.description
+          == "no access token for the template source: invalid_grant: the refresh token was revoked"
+      )
       #expect(server.requests.isEmpty)
     }
   }
@@ -181,6 +185,23 @@ struct FirebaseServerTemplateSourceTests {
       #expect(credentials.tokenRequests == 0)
       #expect(server.requests.isEmpty)
     }
+  }
+
+  @Test("a plain-http endpoint that is not loopback is refused before the token leaves")
+  func plainHTTPRefused() async throws {
+    let source = FirebaseServerTemplateSource(
+      projectID: "my-app", credentials: TestCredentials(),
+      endpoint: try FirebaseEndpoint(base: "http://192.0.2.1:9"))
+    let error = await #expect(throws: TemplateSourceError.self) {
+      try await source.fetchTemplate(ifNoneMatch: nil, timeout: Self.timeout)
+    }
+    guard case .credentials(let problem)? = error else {
+      Issue.record("expected .credentials, got \(String(describing: error))")
+      return
+    }
+    #expect(problem.kind == .insecureTransport)
+    #expect(problem.message.contains("http://192.0.2.1:9"))
+    #expect(!String(describing: error).contains(TestCredentials.token))
   }
 
   @Test("the project id is percent-encoded into the path")

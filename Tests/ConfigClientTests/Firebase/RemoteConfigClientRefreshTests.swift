@@ -12,6 +12,9 @@ struct RemoteConfigClientRefreshTests {
   typealias Outcome = Result<FetchAndActivateResult, FetchError>
   static let path = FirebaseServerTemplateSourceTests.path
   static let period = Duration.seconds(60)
+  /// What the first successful round reports: version 1 fetched and its key activated.
+  static let firstActivation = Outcome.success(
+    FetchAndActivateResult(fetch: .newTemplate(versionNumber: 1), updatedKeys: ["greeting"]))
 
   /// The template the fake serves now: a version and its etag, changed by the test.
   final class Published: Sendable {
@@ -73,9 +76,7 @@ struct RemoteConfigClientRefreshTests {
 
       #expect(
         await outcomes.next()
-          == .success(
-            FetchAndActivateResult(fetch: .newTemplate(versionNumber: 1), updatedKeys: ["greeting"])
-          ))
+          == Self.firstActivation)
       var fetches: [FetchResult] = []
       for period in 1...6 {
         if period == 4 { published.publish(version: 2, greeting: "hello") }
@@ -124,9 +125,7 @@ struct RemoteConfigClientRefreshTests {
       await Self.advance(time)
       #expect(
         await outcomes.next()
-          == .success(
-            FetchAndActivateResult(fetch: .newTemplate(versionNumber: 1), updatedKeys: ["greeting"])
-          ))
+          == Self.firstActivation)
       task.cancel()
       await task.value
       #expect(server.requests.count == 2)
@@ -159,9 +158,7 @@ struct RemoteConfigClientRefreshTests {
       time.advance(by: .seconds(1))
       #expect(
         await outcomes.next()
-          == .success(
-            FetchAndActivateResult(fetch: .newTemplate(versionNumber: 1), updatedKeys: ["greeting"])
-          ))
+          == Self.firstActivation)
       #expect(server.requests.count == 2)
       #expect(time.now == TestTime.start.addingTimeInterval(300))
       task.cancel()
