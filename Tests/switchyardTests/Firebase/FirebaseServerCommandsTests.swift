@@ -6,8 +6,9 @@ import Testing
 
 @testable import switchyard
 
-/// `fetch --firebase-server` and `watch --firebase-server --every` end to end against a fake
-/// Google on 127.0.0.1, with a real cache directory and a manual clock.
+/// `fetch --firebase-server` end to end against a fake Google on 127.0.0.1, with a real cache
+/// directory and a manual clock, and the options of `watch --firebase-server --every` (the
+/// refresh loop it runs is specified by "RemoteConfigClient.refresh").
 @Suite("switchyard fetch and watch --firebase-server", .timeLimit(.minutes(3)))
 struct FirebaseServerCommandsTests {
   static func template(greeting: String) -> String {
@@ -65,41 +66,6 @@ struct FirebaseServerCommandsTests {
       #expect(status == .success)
       #expect(capture.outputLines == [#"{"welcome":{"value":"hi","source":"remote"}}"#])
       #expect(capture.error.contains("using the cached values"))
-    }
-  }
-
-  @Test("watch --every fetches on the period with If-None-Match and prints each change once")
-  func watchPolls() async throws {
-    try await FirebaseCommandHarness.with { harness in
-      let project = FirebaseCommandHarness.project
-      try harness.google.publishTemplate(
-        Self.template(greeting: "hi"), project: project, namespace: .firebaseServer)
-      let cache = try TemporaryDirectory()
-      let watch = Task {
-        await harness.run([
-          "watch", "--firebase-server", "--cache", cache.url.path, "--every", "60",
-          "--max-updates", "1", "--timeout", "86400",
-        ])
-      }
-      // Rounds without a change: each costs one conditional request answered 304.
-      let endpoint = FakeGoogleEndpoint.serverTemplate(project: project)
-      while harness.google.requests(to: endpoint).count < 3 {
-        await harness.time.waitForSleepers(count: 1)
-        harness.time.advance(by: .seconds(60))
-        try await Task.sleep(for: .milliseconds(5))
-      }
-      try harness.google.publishTemplate(
-        Self.template(greeting: "welcome back"), project: project, namespace: .firebaseServer)
-      while !Task.isCancelled, harness.google.requests(to: endpoint).count < 4 {
-        await harness.time.waitForSleepers(count: 1)
-        harness.time.advance(by: .seconds(60))
-        try await Task.sleep(for: .milliseconds(5))
-      }
-      let (status, capture) = await watch.value
-      #expect(status == .success, "\(capture.error)")
-      #expect(capture.outputLines == [#"{"version":2,"updatedKeys":["welcome"]}"#])
-      let requests = harness.google.requests(to: endpoint)
-      #expect(requests.dropFirst().allSatisfy { $0.header("If-None-Match") != nil })
     }
   }
 

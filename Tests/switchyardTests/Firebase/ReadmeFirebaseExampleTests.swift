@@ -18,6 +18,7 @@ struct ReadmeFirebaseExampleTests {
     try await FakeGoogle.with { google in
       let project = "switchyard-fixtures"
       google.addProject(project)
+      google.now = Date()  // the server example runs on the system clock
       try google.publishTemplate(
         #"{"parameters": {"welcome": {"defaultValue": {"value": "hi"}}}}"#, project: project,
         namespace: .firebaseServer)
