@@ -211,8 +211,8 @@ struct FakeGoogleServerTemplateTests {
           Self.bearer(token) + (acceptEncoding.map { [(name: "Accept-Encoding", value: $0)] } ?? [])
         let response = try await Calls.send(url, headers: headers)
         #expect(response.header("Content-Encoding") == (gzipped ? "gzip" : nil))
-        #expect(response.body.starts(with: [0x1F, 0x8B]) == gzipped)
-        #expect((response.body == plain.body) != gzipped)
+        // HTTPClient inflates a gzip body: what arrives is the same JSON either way.
+        #expect(response.body == plain.body)
         #expect(response.header("ETag") == "etag-42-1")
       }
       // The platform's inflater reads the gzip body back to the same JSON.
