@@ -59,9 +59,11 @@ let package = Package(
       swiftSettings: sharedSwiftSettings),
 
     // What more than one test target needs: the loopback HTTP server, the latch, temporary
-    // directories, the test clock's start, files of the source tree. A target, not a product.
+    // directories, the test clock's start, files of the source tree, and the fake Google
+    // (token endpoint, metadata server, Remote Config APIs), which checks JWT signatures with
+    // ConfigClient's RSA public key. A target, not a product.
     .target(
-      name: "SwitchyardTestSupport", dependencies: ["Core"], path: "Tests/Support",
+      name: "SwitchyardTestSupport", dependencies: ["Core", "ConfigClient"], path: "Tests/Support",
       swiftSettings: sharedSwiftSettings),
     .testTarget(
       name: "CoreTests", dependencies: ["Core", "SwitchyardTestSupport"],

@@ -2,18 +2,21 @@ import ConfigClient
 import Core
 import Foundation
 
-/// What `fetch` and `watch` share: a client for a template URL that keeps its state in a
-/// cache directory, and the first fetch-and-activate, reported on standard error so
-/// standard output stays machine-readable.
+/// What `fetch` and `watch` share: a client for a template URL, or for a Firebase project's
+/// server template, that keeps its state in a cache directory, and the first
+/// fetch-and-activate, reported on standard error so standard output stays machine-readable.
 struct CachedRemoteConfig {
   /// The client, restored from the cache.
   let client: RemoteConfigClient
-  /// The URL templates come from.
-  let url: URL
+  /// Where templates come from, for messages: the URL, or the Firebase project.
+  let origin: String
 
   /// The options `fetch` and `watch` share.
   static let templateURLOption = ToolOption.value(
     "--url", "URL", "Where the template is (http or https).")
+  static let firebaseServerOption = ToolOption.flag(
+    "--firebase-server",
+    "The Firebase project's server template, with Google's credentials, instead of --url.")
   static let cacheOption = ToolOption.value(
     "--cache", "DIR", "The directory the client keeps its state in.")
   static let contextOption = ToolOption.value(
@@ -21,21 +24,42 @@ struct CachedRemoteConfig {
   static let timeoutOption = ToolOption.value(
     "--timeout", "SECONDS", "How long a fetch may take, redirects included (default: 60).")
 
-  /// Reads the `--url`, `--cache`, `--context` and `--timeout` options and restores the client from
-  /// the cache, printing the cache's diagnostics as warnings.
-  /// - Throws: `UsageError` for a missing option or a URL that is not http(s);
-  ///   `InputFileError` for an unreadable context file.
+  /// Reads the `--url` (or `--firebase-server` and `--project`), `--cache`, `--context` and
+  /// `--timeout` options and restores the client from the cache, printing the cache's
+  /// diagnostics as warnings.
+  /// - Throws: `UsageError` for a missing option, both `--url` and `--firebase-server`, or a
+  ///   URL that is not http(s); `InputFileError` for an unreadable context file;
+  ///   `CredentialsError` when `--firebase-server` finds no credentials or project.
   static func open(
     _ arguments: ParsedArguments, io: ToolIO, environment: NetworkCommandEnvironment,
     autoActivate: Bool
   ) async throws -> CachedRemoteConfig {
-    let url = try httpURL(arguments, "--url")
+    let firebaseServer = arguments.flag("--firebase-server")
+    if firebaseServer, arguments.value("--url") != nil {
+      throw UsageError(
+        command: arguments.command, message: "give '--url' or '--firebase-server', not both")
+    }
+    if !firebaseServer, arguments.value("--project") != nil {
+      throw UsageError(
+        command: arguments.command, message: "'--project' goes with '--firebase-server'")
+    }
+    let url = firebaseServer ? nil : try httpURL(arguments, "--url")
     let cache = try arguments.required("--cache")
     let timeout = try arguments.seconds("--timeout") ?? .seconds(60)
     let context = try arguments.value("--context").map(ContextFile.load)
+    let source: any TemplateSource
+    let origin: String
+    if let url {
+      source = HTTPTemplateSource(url: url, timeSource: environment.timeSource)
+      origin = url.absoluteString
+    } else {
+      let project = try await FirebaseProject.open(arguments, environment: environment)
+      source = project.serverTemplateSource(environment: environment)
+      origin = "Firebase project \(project.projectID) (firebase-server)"
+    }
     let client = RemoteConfigClient(
       settings: RemoteConfigSettings(fetchTimeout: timeout, autoActivate: autoActivate),
-      source: HTTPTemplateSource(url: url, timeSource: environment.timeSource),
+      source: source,
       store: FileConfigStore(directoryPath: cache), timeSource: environment.timeSource,
       random: environment.random)
     for reason in await client.restore() where reason.kind == .diagnostic {
@@ -44,7 +68,7 @@ struct CachedRemoteConfig {
     // Set after restoring, so the new context replaces the cached one and is saved at once,
     // even when the fetch is then served from the cache.
     if let context { await client.setContext(context) }
-    return CachedRemoteConfig(client: client, url: url)
+    return CachedRemoteConfig(client: client, origin: origin)
   }
 
   /// Fetches and activates as the client's rules allow, and says on standard error what
@@ -57,7 +81,7 @@ struct CachedRemoteConfig {
       switch result.fetch {
       case .newTemplate(let version):
         let name = version.map { "template version \($0)" } ?? "a template without a version"
-        io.printError("switchyard \(command): fetched \(name) from \(url.absoluteString)")
+        io.printError("switchyard \(command): fetched \(name) from \(origin)")
       case .notModified:
         io.printError("switchyard \(command): not modified since the last fetch (HTTP 304)")
       case .servedFromCache:

@@ -2,8 +2,9 @@ import ConfigClient
 import Core
 
 extension ToolCommand {
-  /// `switchyard fetch`: fetches the template from a URL (obeying the client's minimum fetch
-  /// interval and throttling), activates and caches it, and prints the active values.
+  /// `switchyard fetch`: fetches the template from a URL, or a Firebase project's server
+  /// template (obeying the client's minimum fetch interval and throttling), activates and
+  /// caches it, and prints the active values.
   static let fetch = makeFetch(environment: .live)
 
   /// The `fetch` command on `environment`'s clock and randomness.
@@ -15,10 +16,16 @@ extension ToolCommand {
   static func makeFetch(environment: NetworkCommandEnvironment) -> ToolCommand {
     ToolCommand(
       name: "fetch",
-      summary: "Fetch a template from a URL, activate and cache it, and print the active values.",
-      synopsis: "switchyard fetch --url URL --cache DIR [--context C.json] [--timeout SECONDS]",
+      summary:
+        "Fetch a template from a URL or a Firebase project, activate and cache it, and print the"
+        + " active values.",
+      synopsis:
+        "switchyard fetch (--url URL | --firebase-server [--project P]) --cache DIR"
+        + " [--context C.json] [--timeout SECONDS]",
       options: [
         CachedRemoteConfig.templateURLOption,
+        CachedRemoteConfig.firebaseServerOption,
+        FirebaseProject.projectOption,
         CachedRemoteConfig.cacheOption,
         CachedRemoteConfig.contextOption,
         CachedRemoteConfig.timeoutOption,

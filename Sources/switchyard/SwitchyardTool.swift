@@ -1,10 +1,11 @@
+import ConfigClient
 import Core
 
 /// The `switchyard` command-line tool: finds the command named by the first argument,
 /// parses the rest against its options and runs it, mapping errors to exit statuses.
 enum SwitchyardTool {
-  /// The package version `switchyard version` prints.
-  static let version = "0.1.0"
+  /// The package version `switchyard version` prints: the one Google's APIs see too.
+  static let version = SwitchyardVersion.current
 
   /// Every command, in the order `--help` lists them.
   static let commands: [ToolCommand] = [
@@ -15,6 +16,10 @@ enum SwitchyardTool {
     .validate,
     .fetch,
     .watch,
+    .pull,
+    .publish,
+    .versions,
+    .rollback,
     .keys,
     .defaults,
     .orientation,

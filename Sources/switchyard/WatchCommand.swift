@@ -4,7 +4,8 @@ import Foundation
 
 extension ToolCommand {
   /// `switchyard watch`: fetches and activates as `fetch` does, then follows the real-time
-  /// stream and prints one JSON line per update it activates.
+  /// stream (or, with `--every`, fetches again on that period) and prints one JSON line per
+  /// update it activates.
   static let watch = makeWatch(environment: .live)
 
   /// The `watch` command on `environment`'s clock and randomness.
@@ -14,24 +15,47 @@ extension ToolCommand {
   /// warnings go to standard error. It runs until interrupted or until `--max-updates`
   /// lines are printed (exit 0); if the updater stops first (the server disabled real-time
   /// updates, refused the stream, or every reconnection failed) it exits 1 saying why.
+  /// With `--every` (which `--firebase-server` needs: server templates have no real-time
+  /// stream) each period costs one conditional request, a failed one is a warning on standard
+  /// error and the next period tries again.
   static func makeWatch(environment: NetworkCommandEnvironment) -> ToolCommand {
     ToolCommand(
       name: "watch",
       summary: "Fetch and activate, then print one JSON line per real-time update activated.",
       synopsis:
-        "switchyard watch --url URL --stream URL --cache DIR [--context C.json] [--max-updates K]"
+        "switchyard watch (--url URL | --firebase-server [--project P])"
+        + " (--stream URL | --every SECONDS) --cache DIR [--context C.json] [--max-updates K]"
         + " [--timeout SECONDS]",
       options: [
         CachedRemoteConfig.templateURLOption,
+        CachedRemoteConfig.firebaseServerOption,
+        FirebaseProject.projectOption,
         .value("--stream", "URL", "The real-time invalidation stream (http or https)."),
+        .value("--every", "SECONDS", "Fetch again on this period instead of following a stream."),
         CachedRemoteConfig.cacheOption,
         CachedRemoteConfig.contextOption,
         .value("--max-updates", "K", "Stop after K updates (default: run until interrupted)."),
         CachedRemoteConfig.timeoutOption,
       ]
     ) { arguments, io in
-      let streamURL = try CachedRemoteConfig.httpURL(arguments, "--stream")
       let maximumUpdates = try arguments.integer("--max-updates", in: 1...Int.max)
+      if let period = try arguments.seconds("--every") {
+        guard arguments.value("--stream") == nil else {
+          throw UsageError(command: "watch", message: "give '--stream' or '--every', not both")
+        }
+        let remote = try await CachedRemoteConfig.open(
+          arguments, io: io, environment: environment, autoActivate: true)
+        guard await remote.fetchAndActivate("watch", io: io) else { return .failure }
+        return await poll(remote, every: period, maximumUpdates: maximumUpdates, io: io)
+      }
+      if arguments.flag("--firebase-server") {
+        throw UsageError(
+          command: "watch",
+          message:
+            "'--firebase-server' needs '--every SECONDS': Firebase has no real-time stream for "
+            + "server templates")
+      }
+      let streamURL = try CachedRemoteConfig.httpURL(arguments, "--stream")
       let remote = try await CachedRemoteConfig.open(
         arguments, io: io, environment: environment, autoActivate: true)
       guard await remote.fetchAndActivate("watch", io: io) else { return .failure }
@@ -66,6 +90,43 @@ extension ToolCommand {
       }
       return .failure
     }
+  }
+
+  /// Fetches and activates once every `period` (after the first fetch, which `open` made),
+  /// printing one update line per activation that changed values, until `maximumUpdates`
+  /// lines (exit 0) or for ever. A failed round is a warning; the client's throttling decides
+  /// when the next one goes.
+  private static func poll(
+    _ remote: CachedRemoteConfig, every period: Duration, maximumUpdates: Int?, io: ToolIO
+  ) async -> ExitStatus {
+    let client = remote.client
+    let (rounds, continuation) = AsyncStream.makeStream(
+      of: Result<FetchAndActivateResult, FetchError>.self)
+    let refresher = Task {
+      do {
+        try await client.timeSource.sleep(for: period)
+      } catch {
+        return
+      }
+      await client.refresh(every: period) { continuation.yield($0) }
+      continuation.finish()
+    }
+    defer { refresher.cancel() }
+    var printed = 0
+    for await round in rounds {
+      switch round {
+      case .success(let result) where !result.updatedKeys.isEmpty:
+        let version = client.snapshot.template?.versionNumber
+        io.printLine(updateLine(version: version, keys: result.updatedKeys))
+        printed += 1
+        if let maximumUpdates, printed >= maximumUpdates { return .success }
+      case .success:
+        continue
+      case .failure(let error):
+        io.printError("switchyard watch: warning: \(error); the active values stay")
+      }
+    }
+    return .success
   }
 
   /// `{"version": N, "updatedKeys": [...]}`, keys sorted; the version is null for a

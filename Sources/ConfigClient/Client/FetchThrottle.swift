@@ -52,26 +52,22 @@ struct FetchThrottle: Sendable, Equatable {
   mutating func fetchFailed(
     _ error: TemplateSourceError, at now: Date, policy: BackoffPolicy, randomFraction: Double
   ) -> Date? {
-    let retryAfter: TimeInterval?
+    // The server never said it was overloaded when it did not answer (connectivity, a
+    // timeout, a broken body, no credentials): these neither throttle nor break a series.
+    guard let (status, header) = error.serverAnswer else { return nil }
+    let retryAfter = header.flatMap { $0.delay(from: now, cappedAt: policy.maximumRetryAfter) }
     let throttlesNow: Bool
-    switch error {
-    case .http(let status, let header):
-      retryAfter = header.flatMap { $0.delay(from: now, cappedAt: policy.maximumRetryAfter) }
-      if status == 429 {
-        consecutiveFailures = Self.bounded(consecutiveFailures + 1)
-        throttlesNow = true
-      } else if Self.serverErrorStatuses.contains(status) {
-        consecutiveFailures = Self.bounded(consecutiveFailures + 1)
-        throttlesNow = consecutiveFailures >= 2 || retryAfter != nil
-      } else {
-        // A client error (404, 403, ...) is a configuration problem, not overload: waiting
-        // longer would not fix it, so only an explicit Retry-After throttles.
-        consecutiveFailures = 0
-        throttlesNow = retryAfter != nil
-      }
-    case .connectivity, .timeout, .bodyTooLarge, .truncatedBody, .invalidResponse:
-      // The server never said it was overloaded: these neither throttle nor break a series.
-      return nil
+    if status == 429 {
+      consecutiveFailures = Self.bounded(consecutiveFailures + 1)
+      throttlesNow = true
+    } else if Self.serverErrorStatuses.contains(status) {
+      consecutiveFailures = Self.bounded(consecutiveFailures + 1)
+      throttlesNow = consecutiveFailures >= 2 || retryAfter != nil
+    } else {
+      // A client error (404, 403, ...) is a configuration problem, not overload: waiting
+      // longer would not fix it, so only an explicit Retry-After throttles.
+      consecutiveFailures = 0
+      throttlesNow = retryAfter != nil
     }
     guard throttlesNow else { return nil }
     consecutiveThrottles = Self.bounded(consecutiveThrottles + 1)

@@ -13,6 +13,15 @@ public struct CredentialsError: Error, Sendable, Equatable, CustomStringConverti
     case unreachable
     /// The request would have sent a secret over plain HTTP to a host that is not loopback.
     case insecureTransport
+    /// A credentials file of a type Switchyard does not read yet (e.g.
+    /// `impersonated_service_account`, `external_account`).
+    case unsupported
+    /// A value given in code or the environment is unusable: an access token with spaces or
+    /// control characters, a `GCE_METADATA_HOST` that is not `host[:port]`, a
+    /// `SWITCHYARD_OAUTH_TOKEN_URL` that is not https.
+    case invalidValue
+    /// No project ID was given and none could be found.
+    case noProject
   }
 
   /// The kind of failure.

@@ -15,7 +15,9 @@ import Foundation
 /// `.timeout`; a body over `maximumBodyBytes` (declared or actually received) is
 /// `.bodyTooLarge`, and the download stops there; a body shorter than its `Content-Length`
 /// is `.truncatedBody`. Redirects are followed (at most 10, never from https to http; see
-/// `HTTPExchange`), and a redirect that is not followed is `.invalidResponse`.
+/// `HTTPExchange`), and a redirect that is not followed is `.invalidResponse`. It sends
+/// `Accept-Encoding: gzip`, so a CDN may compress the template; the body is inflated within
+/// the same limit (see `HTTPClient`).
 ///
 /// Each fetch has its own connection, with no URL cache: the ETag logic is the client's,
 /// and a cache would answer for the server.
@@ -55,7 +57,8 @@ public struct HTTPTemplateSource: TemplateSource {
     let response: HTTPResponse
     do {
       response = try await HTTPClient(time: timeSource).send(
-        makeRequest(ifNoneMatch: etag), timeout: timeout, maximumBodyBytes: maximumBodyBytes)
+        makeRequest(ifNoneMatch: etag), timeout: timeout, maximumBodyBytes: maximumBodyBytes,
+        acceptsGzip: true)
     } catch {
       throw TemplateSourceError(error)
     }
@@ -87,6 +90,7 @@ extension TemplateSourceError {
     case .truncatedBody(let received, let expected):
       self = .truncatedBody(received: received, expected: expected)
     case .invalidResponse(let message): self = .invalidResponse(message)
+    case .secretRefused(let refusal): self = .connectivity(refusal.description)
     }
   }
 }

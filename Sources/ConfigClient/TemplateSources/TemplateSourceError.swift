@@ -16,6 +16,12 @@ public enum TemplateSourceError: Error, Sendable, Equatable, CustomStringConvert
   case truncatedBody(received: Int, expected: Int?)
   /// The answer was not a usable HTTP response, e.g. a 304 to a request without an ETag.
   case invalidResponse(String)
+  /// A Google API answered with an error (`FirebaseServerTemplateSource`): its status,
+  /// message and what to check. Throttles exactly as `.http` with the same status and
+  /// `Retry-After` does.
+  case service(GoogleAPIError)
+  /// No access token could be had for the source, so nothing was sent. Never throttles.
+  case credentials(CredentialsError)
 
   /// One line for a person, e.g. `HTTP 503 (Retry-After: 120 s)`.
   public var description: String {
@@ -35,6 +41,21 @@ public enum TemplateSourceError: Error, Sendable, Equatable, CustomStringConvert
       return "the template body was cut short after \(received) bytes"
     case .invalidResponse(let message):
       return "invalid response from the template source: \(message)"
+    case .service(let error):
+      return error.description
+    case .credentials(let error):
+      return "no access token for the template source: \(error)"
+    }
+  }
+
+  /// The status and `Retry-After` of an answer the server gave (`.http`, `.service`): what
+  /// the throttle counts; nil for failures the server never answered.
+  var serverAnswer: (status: Int, retryAfter: RetryAfter?)? {
+    switch self {
+    case .http(let status, let retryAfter): (status, retryAfter)
+    case .service(let error): (error.httpStatus, error.retryAfter)
+    case .connectivity, .timeout, .bodyTooLarge, .truncatedBody, .invalidResponse, .credentials:
+      nil
     }
   }
 }

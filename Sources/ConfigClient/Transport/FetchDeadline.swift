@@ -57,7 +57,7 @@ enum FetchDeadline {
 }
 
 /// The first outcome offered wins; later ones are ignored and the racing tasks are cancelled.
-private final class FirstOutcome<Value: Sendable>: Sendable {
+final class FirstOutcome<Value: Sendable>: Sendable {
   private struct State {
     var continuation: CheckedContinuation<Value, Never>?
     var outcome: Value?

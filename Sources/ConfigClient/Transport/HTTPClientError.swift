@@ -16,6 +16,10 @@ enum HTTPClientError: Error, Sendable, Equatable, CustomStringConvertible {
   case truncatedBody(received: Int, expected: Int?)
   /// The answer was not a usable HTTP response, or a redirect that is not followed.
   case invalidResponse(String)
+  /// A request carrying a secret was not sent, because it (or a redirect) would have sent
+  /// the secret over plain http or its body to another origin: the refusal says where and
+  /// why, never the secret.
+  case secretRefused(HTTPSecretRefusal)
 
   /// One line for a person.
   var description: String {
@@ -29,6 +33,7 @@ enum HTTPClientError: Error, Sendable, Equatable, CustomStringConvertible {
     case .truncatedBody(let received, nil):
       "the response body was cut short after \(received) bytes"
     case .invalidResponse(let message): "invalid HTTP response: \(message)"
+    case .secretRefused(let refusal): refusal.description
     }
   }
 }

@@ -5,11 +5,14 @@ import Foundation
 /// head, and its body as the bytes arrive.
 ///
 /// The redirects are ours, not the platform's: at most `maximumRedirects`, to http or https
-/// only, never from https down to http, and an `Authorization` header is not carried to
-/// another origin. A redirect's body is not read. `http:` URLs go over
-/// `HTTPSocketTransport`, `https:` over `HTTPSessionTransport`. Every body counts its bytes
-/// as they arrive against `maximumBodyBytes`. Cancelling the waiting task, calling `cancel`
-/// or dropping the body stream ends the exchange at once, whatever the transport does.
+/// only, never from https down to http, and `Authorization` and `x-goog-api-key` are not
+/// carried to another origin. A redirect's body is not read. Before the request and each
+/// redirect leaves, `HTTPSecretGuard` checks where a secret would go. With the `.automatic`
+/// transport `http:` URLs go over `HTTPSocketTransport` and `https:` over
+/// `HTTPSessionTransport`; `.platform` sends both through the latter. Every body counts its
+/// bytes as they arrive against `maximumBodyBytes`. Cancelling the waiting task, calling
+/// `cancel` or dropping the body stream ends the exchange at once, whatever the transport
+/// does.
 struct HTTPExchange: Sendable {
   /// The most redirects followed for one request.
   static let maximumRedirects = 10
@@ -18,6 +21,10 @@ struct HTTPExchange: Sendable {
   let head: HTTPResponseHead
   /// The URL that answered, after redirects.
   let url: URL
+  /// True when the body arrives exactly as the server sent it (our socket transport never
+  /// decodes a `Content-Encoding`); false when the platform may have decoded it (URLSession
+  /// decodes gzip), so its length need not match `Content-Length`.
+  let bodyIsAsSent: Bool
   private let connection: HTTPConnection
 
   /// The final response's body, chunk by chunk; see `HTTPConnection.body`.
@@ -29,20 +36,30 @@ struct HTTPExchange: Sendable {
   ///   - resourceTimeout: the platform's limit on a whole https request (the caller's own
   ///     deadline is what counts; this only tells URLSession not to hold on longer).
   ///   - maximumBodyBytes: the largest body accepted, or nil for a stream without end.
-  /// - Throws: `URLError` or `HTTPExchangeError` from the transport or the redirects, or
-  ///   `CancellationError`.
+  ///   - transport: which transports carry `http:` and `https:`.
+  ///   - secretGuard: where a request carrying a secret may go over plain http.
+  /// - Throws: `URLError` or `HTTPExchangeError` from the transport, the secret guard or the
+  ///   redirects, or `CancellationError`.
   static func open(
     _ request: HTTPRequest, idleTimeout: Duration, resourceTimeout: Duration,
-    maximumBodyBytes: Int?
+    maximumBodyBytes: Int?, transport: HTTPTransportChoice = .automatic,
+    secretGuard: HTTPSecretGuard = HTTPSecretGuard()
   ) async throws -> HTTPExchange {
+    // Decided once on what the caller asked: dropping a header on a redirect does not make
+    // the rest of the request (its body, its query) any less secret.
+    let carriesSecret = HTTPSecretGuard.carriesSecret(request)
     var request = request
     var redirects = 0
     while true {
+      try secretGuard.check(request, carriesSecret: carriesSecret, isRedirect: redirects > 0)
       let connection = HTTPConnection(maximumBodyBytes: maximumBodyBytes)
-      switch request.url.scheme?.lowercased() {
-      case "http":
+      let bodyIsAsSent: Bool
+      switch (request.url.scheme?.lowercased(), transport) {
+      case ("http", .automatic):
+        bodyIsAsSent = true
         HTTPSocketTransport.start(request, idleTimeout: idleTimeout, connection: connection)
-      case "https":
+      case ("https", _), ("http", .platform):
+        bodyIsAsSent = false
         HTTPSessionTransport.start(
           request, idleTimeout: idleTimeout, resourceTimeout: resourceTimeout,
           connection: connection)
@@ -57,7 +74,10 @@ struct HTTPExchange: Sendable {
         throw error
       }
       guard [301, 302, 303, 307, 308].contains(head.status), let location = head.header("Location")
-      else { return HTTPExchange(head: head, url: request.url, connection: connection) }
+      else {
+        return HTTPExchange(
+          head: head, url: request.url, bodyIsAsSent: bodyIsAsSent, connection: connection)
+      }
       // The redirect's body is of no use: it is not read.
       connection.cancel()
       redirects += 1
@@ -73,9 +93,12 @@ struct HTTPExchange: Sendable {
 
   /// The request to send after a `status` redirect to `location`: 303, and 301 or 302 after
   /// a POST, continue as a GET without the body (as browsers and URLSession do); 307 and 308
-  /// repeat the method and body.
+  /// repeat the method and body. `Authorization` and `x-goog-api-key` stay with their
+  /// origin.
   /// - Throws: `HTTPExchangeError.badRedirect` for a location that is not an http(s) URL or
-  ///   that leaves https for http.
+  ///   that leaves https for http; `.secretRefused` for a redirect that would re-send the
+  ///   body of a request carrying a secret (`carriesSecret`) to another origin (307 and 308;
+  ///   301 and 302 after a method other than POST).
   static func redirected(
     _ request: HTTPRequest, status: Int = 302, to location: String
   ) throws(HTTPExchangeError) -> HTTPRequest {
@@ -96,7 +119,11 @@ struct HTTPExchange: Sendable {
     }
     if origin(of: target) != origin(of: request.url) {
       // Credentials are for the origin they were given for.
-      next.headers.removeAll { $0.name.lowercased() == "authorization" }
+      next.headers.removeAll { HTTPSecretGuard.secretHeaders.contains($0.name.lowercased()) }
+      if request.carriesSecret, next.body != nil {
+        throw .secretRefused(
+          HTTPSecretRefusal(url: target, reason: .bodyToAnotherOrigin(status: status)))
+      }
     }
     return next
   }
@@ -125,6 +152,8 @@ enum HTTPExchangeError: Error, Equatable, CustomStringConvertible {
   case invalidHeader(String)
   /// The response is not HTTP/1.x as it should be, and why.
   case malformedResponse(String)
+  /// A request carrying a secret that was not sent (see `HTTPSecretGuard`).
+  case secretRefused(HTTPSecretRefusal)
 
   /// For a person: `redirect from https to http ('http://...') refused`.
   var description: String {
@@ -136,6 +165,7 @@ enum HTTPExchangeError: Error, Equatable, CustomStringConvertible {
     case .badRedirect(let detail): "redirect \(detail) refused"
     case .invalidHeader(let name): "request header \(Excerpt.quoted(name)) holds a line break"
     case .malformedResponse(let detail): "malformed HTTP response: \(detail)"
+    case .secretRefused(let refusal): refusal.description
     }
   }
 }

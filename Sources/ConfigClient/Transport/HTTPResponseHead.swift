@@ -47,6 +47,21 @@ struct HTTPResponseHead: Sendable, Equatable {
     return encoding.isEmpty || encoding.lowercased() == "identity"
   }
 
+  /// True when the body is gzip-encoded (`gzip`, or its old alias `x-gzip`).
+  var isGzipEncoded: Bool {
+    guard let encoding = header("Content-Encoding")?.trimmingCharacters(in: .whitespaces) else {
+      return false
+    }
+    return ["gzip", "x-gzip"].contains(encoding.lowercased())
+  }
+
+  /// Whether a response with this status to a `method` request has a body at all: not to
+  /// HEAD, and never for 1xx, 204 or 304, whatever `Content-Length` says (RFC 9110, 6.4.1).
+  func hasBody(toRequestMethod method: String) -> Bool {
+    method.uppercased() != "HEAD" && !(100..<200).contains(status) && status != 204
+      && status != 304
+  }
+
   /// `Retry-After`, when present and readable.
   var retryAfter: RetryAfter? {
     header("Retry-After").flatMap(RetryAfter.init(headerValue:))

@@ -147,7 +147,7 @@ private final class SocketRun: Sendable {
   /// or the connection is cancelled (the head of a redirect cancels it: its body is never
   /// read).
   private func read(_ descriptor: Int32) {
-    var reader = HTTPResponseReader()
+    var reader = HTTPResponseReader(method: request.method)
     while true {
       switch HTTPSocket.wait(descriptor, writable: false, wake: wakeRead, timeout: timeout) {
       case .woken:

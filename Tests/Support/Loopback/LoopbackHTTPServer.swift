@@ -36,6 +36,7 @@ public final class LoopbackHTTPServer: Sendable {
     var idleWaiters: [CheckedContinuation<Void, Never>] = []
     var scripted: [String: [LoopbackResponse]] = [:]
     var handlers: [String: Handler] = [:]
+    var fallback: Handler?
     /// Open connection sockets, so `stop` can shut them down.
     var connections: Set<Int32> = []
     /// Threads not yet finished (the accept thread included).
@@ -89,6 +90,13 @@ public final class LoopbackHTTPServer: Sendable {
   /// Answers requests on `path` with `handler` once the scripted answers are used up.
   public func handle(_ path: String, with handler: @escaping Handler) {
     state.withLock { $0.handlers[path] = handler }
+  }
+
+  /// Answers requests on paths with neither a scripted answer nor a handler (instead of a
+  /// bare 404): for servers that route by what the path says, such as the fake Google's
+  /// `/v1/projects/{project}/...`.
+  public func handleUnmatched(with handler: @escaping Handler) {
+    state.withLock { $0.fallback = handler }
   }
 
   /// Queues answers for the next requests on `path`, in order; they come before the handler.
@@ -252,7 +260,7 @@ public final class LoopbackHTTPServer: Sendable {
         state.scripted[request.path] = queue
         return (response, nil)
       }
-      return (nil, state.handlers[request.path])
+      return (nil, state.handlers[request.path] ?? state.fallback)
     }
     // The handler runs outside the lock, so it may itself use the server.
     let response = scripted ?? handler?(request) ?? .status(404)

@@ -91,9 +91,10 @@ struct ServiceAccountKey: Sendable {
   }
 
   /// The token endpoint when it is an https URL with a host, or http to a loopback address
-  /// (test servers): the JWT it receives is a credential for an hour, so it never travels in
-  /// the clear over a network.
-  private static func tokenEndpoint(_ text: String) -> URL? {
+  /// (test servers): the JWT it receives is a credential for an hour (and the refresh token
+  /// `SWITCHYARD_OAUTH_TOKEN_URL` receives, one for good), so it never travels in the clear
+  /// over a network.
+  static func tokenEndpoint(_ text: String) -> URL? {
     guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
       let host = url.host, !host.isEmpty
     else { return nil }
@@ -104,27 +105,17 @@ struct ServiceAccountKey: Sendable {
     }
   }
 
-  /// The file's bytes, refusing files over `maximumFileSize` before reading them whole.
+  /// The file's bytes, by the rule every credentials file is read by.
   private static func read(_ path: String) throws(ServiceAccountKeyError) -> [UInt8] {
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-      throw ServiceAccountKeyError(path: path, problem: .unreadable("no such file"))
-    }
-    guard !isDirectory.boolValue else {
-      throw ServiceAccountKeyError(path: path, problem: .unreadable("it is a directory"))
-    }
     do {
-      let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
-      defer { try? handle.close() }
-      let data = try handle.read(upToCount: maximumFileSize + 1) ?? Data()
-      guard data.count <= maximumFileSize else {
-        throw ServiceAccountKeyError(path: path, problem: .tooLarge(limit: maximumFileSize))
-      }
-      return Array(data)
-    } catch let error as ServiceAccountKeyError {
-      throw error
+      return try CredentialsFile.read(path, limit: maximumFileSize)
     } catch {
-      throw ServiceAccountKeyError(path: path, problem: .unreadable(error.localizedDescription))
+      switch error {
+      case .unreadable(let reason):
+        throw ServiceAccountKeyError(path: path, problem: .unreadable(reason))
+      case .tooLarge(let limit):
+        throw ServiceAccountKeyError(path: path, problem: .tooLarge(limit: limit))
+      }
     }
   }
 }

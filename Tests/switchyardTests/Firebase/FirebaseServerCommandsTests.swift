@@ -1,0 +1,90 @@
+import ConfigClient
+import Core
+import Foundation
+import SwitchyardTestSupport
+import Testing
+
+@testable import switchyard
+
+/// `fetch --firebase-server` end to end against a fake Google on 127.0.0.1, with a real cache
+/// directory and a manual clock, and the options of `watch --firebase-server --every` (the
+/// refresh loop it runs is specified by "RemoteConfigClient.refresh").
+@Suite("switchyard fetch and watch --firebase-server", .timeLimit(.minutes(3)))
+struct FirebaseServerCommandsTests {
+  static func template(greeting: String) -> String {
+    """
+    {"conditions": [{"name": "paid", "condition": {"customSignal": {
+       "customSignalOperator": "STRING_EXACTLY_MATCHES", "customSignalKey": "tier",
+       "targetCustomSignalValues": ["paid"]}}}],
+     "parameters": {"welcome": {"defaultValue": {"value": "\(greeting)"},
+       "conditionalValues": {"paid": {"value": "hello supporter"}}}}}
+    """
+  }
+
+  @Test("fetch --firebase-server prints the server template's values and caches them")
+  func fetch() async throws {
+    try await FirebaseCommandHarness.with { harness in
+      let project = FirebaseCommandHarness.project
+      try harness.google.publishTemplate(
+        Self.template(greeting: "hi"), project: project, namespace: .firebaseServer)
+      let cache = try TemporaryDirectory()
+      let context = harness.path("c.json")
+      try #"{"customSignals": {"tier": "paid"}}"#.write(
+        toFile: context, atomically: true, encoding: .utf8)
+      let (status, capture) = await harness.run([
+        "fetch", "--firebase-server", "--cache", cache.url.path, "--context", context,
+      ])
+      #expect(status == .success, "\(capture.error)")
+      #expect(
+        capture.outputLines == [#"{"welcome":{"value":"hello supporter","source":"remote"}}"#])
+      #expect(capture.error.contains("Firebase project \(project)"))
+      let request = try #require(
+        harness.google.requests(to: .serverTemplate(project: project)).last)
+      #expect(request.header("Authorization")?.hasPrefix("Bearer ") == true)
+      #expect(request.header("X-Firebase-Client")?.hasPrefix("switchyard/") == true)
+      let cached = try FileManager.default.contentsOfDirectory(atPath: cache.url.path)
+      #expect(!cached.isEmpty)
+    }
+  }
+
+  @Test("when Google cannot be reached, fetch serves what the cache holds and exits 0")
+  func servesCacheWhenUnreachable() async throws {
+    try await FirebaseCommandHarness.with { harness in
+      let project = FirebaseCommandHarness.project
+      try harness.google.publishTemplate(
+        Self.template(greeting: "hi"), project: project, namespace: .firebaseServer)
+      let cache = try TemporaryDirectory()
+      let arguments = ["fetch", "--firebase-server", "--cache", cache.url.path]
+      #expect(await harness.run(arguments).status == .success)
+      var environment = harness.environment
+      environment.variables["FIREBASE_REMOTE_CONFIG_URL_BASE"] =
+        "http://127.0.0.1:\(try ClosedLoopbackPort().port)"
+      harness.time.advance(by: .seconds(13 * 3600))
+      harness.google.advance(by: 13 * 3600)
+      let (status, capture) = await CapturedToolIO.run(
+        arguments, replacing: [.makeFetch(environment: environment)])
+      #expect(status == .success)
+      #expect(capture.outputLines == [#"{"welcome":{"value":"hi","source":"remote"}}"#])
+      #expect(capture.error.contains("using the cached values"))
+    }
+  }
+
+  @Test(
+    "the source options are checked before anything is sent",
+    arguments: [
+      ["fetch", "--firebase-server", "--url", "http://127.0.0.1:1/t", "--cache", "/tmp/x"],
+      ["fetch", "--project", "p", "--url", "http://127.0.0.1:1/t", "--cache", "/tmp/x"],
+      ["watch", "--firebase-server", "--cache", "/tmp/x"],
+      [
+        "watch", "--firebase-server", "--cache", "/tmp/x", "--every", "60", "--stream", "http://a/",
+      ],
+      ["watch", "--firebase-server", "--cache", "/tmp/x", "--every", "0"],
+    ])
+  func usage(arguments: [String]) async throws {
+    try await FirebaseCommandHarness.with { harness in
+      let (status, _) = await harness.run(arguments)
+      #expect(status == .usage)
+      #expect(harness.google.server.requests.isEmpty)
+    }
+  }
+}
