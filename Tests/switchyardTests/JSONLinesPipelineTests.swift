@@ -3,7 +3,7 @@ import Testing
 
 @testable import switchyard
 
-@Suite("JSONLinesPipeline")
+@Suite("JSONLinesPipeline", .timeLimit(.minutes(3)))
 struct JSONLinesPipelineTests {
   /// Answers each line with its number and the `n` it holds.
   static let echo = JSONLinesAnswer { object, number, writer in
@@ -126,5 +126,31 @@ struct JSONLinesPipelineTests {
         .run(source, Self.echo, write: check.write)
     }
     #expect(check.state.withLock { $0.lines } == 2)
+  }
+}
+
+extension JSONLinesPipelineTests {
+  @Test("a line with no end stops the run once it passes the limit, after the lines before it")
+  func unendedLine() async throws {
+    let check = OutputCheck()
+    let first = LockedState(true)
+    // `{"n": 1}`, then bytes without a line feed for ever, as /dev/zero gives.
+    let source = ByteSource(
+      read: { size in
+        first.withLock { first in
+          defer { first = false }
+          return first ? Array("{\"n\": 1}\n".utf8) : [UInt8](repeating: 0, count: size)
+        }
+      },
+      isReady: { true })
+    var pipeline = JSONLinesPipeline(linesPerBatch: 4, batchesInFlight: 2, readSize: 1_000)
+    pipeline.maximumLineBytes = 100
+    pipeline.maximumUnendedLineBytes = 50_000
+    await #expect {
+      try await pipeline.run(source, Self.echo, write: check.write)
+    } throws: { error in
+      "\(error)" == "line 2 has no line feed in its first 50000 bytes; stopped reading"
+    }
+    #expect(check.state.withLock { $0.lines } == 1)
   }
 }

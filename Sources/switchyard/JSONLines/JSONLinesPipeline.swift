@@ -25,6 +25,10 @@ struct JSONLinesPipeline: Sendable {
   var readSize = 256 * 1024
   /// The longest line, in bytes.
   var maximumLineBytes = 16 * 1024 * 1024
+  /// How far a line may go on without a line feed before the run stops: a longer line's
+  /// bytes are skipped up to its end, but an input with no end to its line (`/dev/zero`)
+  /// would be read forever.
+  var maximumUnendedLineBytes = 256 * 1024 * 1024
   /// Output is written once this much is waiting (and at the end, and before a read that
   /// would wait).
   var outputBytes = 256 * 1024
@@ -45,7 +49,8 @@ struct JSONLinesPipeline: Sendable {
 
   /// Answers every line of `source` with `answer` and hands the output to `write` in input
   /// order; returns when every line is written.
-  /// - Throws: what reading `source` throws, after writing the answers to the lines before.
+  /// - Throws: what reading `source` throws, or `UnendedLineError`, after writing the
+  ///   answers to the lines before.
   func run(
     _ source: ByteSource, _ answer: JSONLinesAnswer, write: @escaping ([UInt8]) -> Void
   ) async throws -> Summary {
@@ -89,6 +94,12 @@ struct JSONLinesPipeline: Sendable {
           await submit(batch)
           splitter.linesPerBatch = min(linesPerBatch, outputBytesPerBatch / output.bytesPerLine)
         }
+        if splitter.unendedLineBytes > maximumUnendedLineBytes {
+          if let partial = splitter.takePartialBatch() { await submit(partial) }
+          await drain()
+          return UnendedLineError(
+            lineNumber: splitter.unendedLineNumber, limit: maximumUnendedLineBytes)
+        }
       }
       if let last = splitter.finish() { await submit(last) }
       await drain()
@@ -96,6 +107,17 @@ struct JSONLinesPipeline: Sendable {
     }
     if let failure { throw failure }
     return output.summary
+  }
+}
+
+/// The input stopped being read: a line went on past the limit without a line feed.
+struct UnendedLineError: Error, CustomStringConvertible {
+  let lineNumber: Int
+  let limit: Int
+
+  /// For example `line 3 has no line feed in its first 268435456 bytes; stopped reading`.
+  var description: String {
+    "line \(lineNumber) has no line feed in its first \(limit) bytes; stopped reading"
   }
 }
 

@@ -23,7 +23,12 @@ struct LineSplitter {
   private var carried: [UInt8] = []
   /// Whether the carried line is already too long (its bytes are being skipped).
   private var carriedIsOverlong = false
+  /// The bytes of the line not yet ended, kept or skipped.
+  private(set) var unendedLineBytes = 0
   private var batch = LineBatch(firstLineNumber: 1)
+
+  /// The number of the line not yet ended (or the next line).
+  var unendedLineNumber: Int { batch.firstLineNumber + batch.count }
 
   // swift-format-ignore: AllPublicDeclarationsHaveDocumentation
   init(linesPerBatch: Int, bytesPerBatch: Int, maximumLineBytes: Int) {
@@ -81,6 +86,7 @@ struct LineSplitter {
     }
     carried = []
     carriedIsOverlong = false
+    unendedLineBytes = 0
     return takePartialBatch()
   }
 
@@ -108,12 +114,14 @@ struct LineSplitter {
     }
     carried.removeAll(keepingCapacity: carried.count <= 64 * 1024)
     carriedIsOverlong = false
+    unendedLineBytes = 0
   }
 
   /// Keeps the bytes from `position` to `end`, the start of a line the next chunk goes on
   /// with, unless the line is already too long (one byte more than the limit is kept for a
   /// carriage return that may end it).
   private mutating func carry(upTo end: Int) {
+    unendedLineBytes += end - position
     guard !carriedIsOverlong else { return }
     guard carried.count + end - position <= maximumLineBytes + 1 else {
       carried = []
