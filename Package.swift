@@ -90,7 +90,8 @@ let package = Package(
       swiftSettings: sharedSwiftSettings),
     .testTarget(
       name: "switchyardTests", dependencies: ["switchyard", "Core", "SwitchyardTestSupport"],
-      swiftSettings: sharedSwiftSettings),
+      // Fixtures are read from the source tree by path, not bundled.
+      exclude: ["Fixtures"], swiftSettings: sharedSwiftSettings),
     .testTarget(
       name: "SwitchyardBenchTests",
       dependencies: ["SwitchyardBench", "ConfigClient", "Core", "SwitchyardTestSupport"],

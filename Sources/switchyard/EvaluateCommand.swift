@@ -21,23 +21,28 @@ extension ToolCommand {
     let defaults = try arguments.value("--defaults").map(DefaultsFile.load) ?? InAppDefaults()
     let explain = arguments.flag("--explain")
     let time = SystemTimeSource()
-    func answer(_ context: EvaluationContext) -> JSONValue {
+    let json = EvaluatedConfigJSON(template: template, defaults: defaults, explained: explain)
+    @Sendable func answer(_ context: EvaluationContext, into writer: inout JSONTextWriter) {
       let now = time.now
       let values = template.evaluate(context, defaults: defaults, now: now)
-      guard explain else { return ConfigValuesJSON.object(values) }
       // One explanation pass for every key: each condition is evaluated once, not per key.
-      return ConfigValuesJSON.object(values) { keys in
-        template.explain(keys: keys, context, defaults: defaults, now: now).map(\.reasons)
-      }
+      let reasons =
+        explain
+        ? template.explain(keys: json.keys, context, defaults: defaults, now: now).map(\.reasons)
+        : nil
+      json.write(values, reasons: reasons, into: &writer)
     }
     guard let contexts = arguments.value("--contexts") else {
-      io.printLine(answer(EvaluationContext()).jsonText)
+      var writer = JSONTextWriter()
+      answer(EvaluationContext(), into: &writer)
+      io.printLine(writer.text)
       return .success
     }
-    let lines = try JSONLinesInput.lines(at: contexts, io: io)
-    return JSONLinesInput.answer(lines, io: io) { object, _ in
-      answer(try EvaluationContext(json: object))
-    }
+    return try await JSONLinesInput.run(
+      contexts, io: io,
+      JSONLinesAnswer { object, _, writer in
+        answer(try EvaluationContext(json: object), into: &writer)
+      })
   }
 }
 

@@ -34,7 +34,7 @@ extension ToolCommand {
       let remote = try await CachedRemoteConfig.open(
         arguments, io: io, environment: environment, autoActivate: false)
       guard await remote.fetchAndActivate("fetch", io: io) else { return .failure }
-      io.printLine(ConfigValuesJSON.object(remote.client.snapshot).jsonText)
+      io.printLine(ConfigValuesJSON.text(remote.client.snapshot))
       return .success
     }
   }

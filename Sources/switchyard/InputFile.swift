@@ -20,6 +20,14 @@ enum InputFile {
 
   /// The file's bytes.
   static func readData(at path: String) throws(InputFileError) -> Data {
+    let descriptor = try openForReading(at: path)
+    defer { _ = close(descriptor) }
+    return try readAll(descriptor, path: path)
+  }
+
+  /// Opens the file for reading, after the checks above, and returns its descriptor for a
+  /// reader that takes it in chunks; the caller closes it.
+  static func openForReading(at path: String) throws(InputFileError) -> Int32 {
     guard !path.isEmpty else {
       throw InputFileError(path: path, reason: "cannot be read: no file has an empty name")
     }
@@ -34,8 +42,7 @@ enum InputFile {
     }
     let descriptor = open(path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else { throw InputFileError(path: path, errno: errno) }
-    defer { _ = close(descriptor) }
-    return try readAll(descriptor, path: path)
+    return descriptor
   }
 
   /// The file's text, which must be UTF-8.

@@ -1,69 +1,96 @@
 import Core
 import Foundation
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// The tool's rule for commands that read JSON lines: every input line gets exactly one
 /// output line; a bad line gets `{"error": "line N: what is wrong"}` in its place, the run
 /// goes on, and the exit status is 1 if any line was bad.
+///
+/// Lines are bytes until the parser reads them, so a line that is not UTF-8 is that line's
+/// error (the parser names the byte), not the whole input's. The lines stream through
+/// `JSONLinesPipeline`: read in chunks, answered on every core, printed in input order.
 enum JSONLinesInput {
-  /// The lines of `path` (`-` for standard input) as bytes, without line terminators. A
-  /// final newline does not make an extra empty line. Lines stay bytes, so a line that is not
-  /// UTF-8 is that line's error (the parser names the byte), not the whole input's.
-  static func lines(at path: String, io: ToolIO) throws -> [[UInt8]] {
+  /// Answers every line of `path` (`-` for standard input) with `answer`, printing one
+  /// answer per line, and fails if any line did.
+  /// - Throws: `InputFileError` when the file cannot be opened or read.
+  static func run(
+    _ path: String, io: ToolIO, pipeline: JSONLinesPipeline = JSONLinesPipeline(),
+    _ answer: JSONLinesAnswer
+  ) async throws -> ExitStatus {
+    let summary: JSONLinesPipeline.Summary
     if path == "-" {
-      var lines: [[UInt8]] = []
-      while let line = io.readInputLine() { lines.append(Array(line.utf8)) }
-      return lines
+      summary = try await pipeline.run(io.standardInput, answer, write: io.writeOutputBytes)
+    } else {
+      let descriptor = try InputFile.openForReading(at: path)
+      defer { _ = close(descriptor) }
+      summary = try await pipeline.run(
+        ByteSource(descriptor: descriptor, name: path), answer, write: io.writeOutputBytes)
     }
-    let data = try InputFile.readData(at: path)
-    // Split on bytes: Swift treats "\r\n" as one Character, so a Character split would
-    // leave CRLF lines whole.
-    var lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-      .map { line in Array(line.last == UInt8(ascii: "\r") ? line.dropLast() : line) }
-    if lines.last?.isEmpty == true { lines.removeLast() }
-    return lines
+    return summary.failedLines > 0 ? .failure : .success
   }
 
-  /// Answers each line with `answer(object, lineNumber)`, printing one JSON line per input
-  /// line; errors thrown by `answer` become that line's `{"error": ...}`.
+  /// The rule for one line: read as a JSON object and answered by `answer`; a line that was
+  /// too long (longer than `limit`, its bytes dropped), not JSON or not an object, or whose answer throws, answered by
+  /// `answer.failed` with the message `line N: what is wrong` (kept to one line) instead of
+  /// whatever the answer had written. Either way the line ends with a newline.
+  /// - Returns: false when the line was bad.
   static func answer(
-    _ lines: [[UInt8]], io: ToolIO, _ answer: (JSONObject, Int) throws -> JSONValue
-  ) -> ExitStatus {
-    self.answer(lines, io: io) { object, number in
-      try answer(object, number).jsonText
-    } failed: { message, _ in
-      let error: JSONValue = ["error": .string(message)]
-      return error.jsonText
-    }
-  }
-
-  /// The rule itself, for any output: each line read as a JSON object and printed as
-  /// `answer(object, lineNumber)`; a line that is not an object, or whose answer throws,
-  /// printed as `failed(message, lineNumber)` with the message `line N: what is wrong` (kept
-  /// to one line), and the run goes on. Fails if any line did.
-  static func answer(
-    _ lines: [[UInt8]], io: ToolIO, _ answer: (JSONObject, Int) throws -> String,
-    failed: (String, Int) -> String
-  ) -> ExitStatus {
-    var status = ExitStatus.success
-    for (offset, line) in lines.enumerated() {
-      let number = offset + 1
+    _ line: UnsafeBufferPointer<UInt8>, number: Int, overlongBeyond limit: Int?,
+    _ answer: JSONLinesAnswer, into writer: inout JSONTextWriter
+  ) -> Bool {
+    let start = writer.bytes.count
+    defer { writer.writeByte(UInt8(ascii: "\n")) }
+    do {
+      if let limit { throw LineError("the line is longer than \(limit) bytes") }
+      let value: JSONValue
       do {
-        let value: JSONValue
-        do {
-          value = try JSONParser().parse(line)
-        } catch {
-          throw LineError("not JSON: \(error.message) at column \(error.column)")
-        }
-        guard case .object(let object) = value else {
-          throw LineError("expected a JSON object, found \(value.kindDescription)")
-        }
-        io.printLine(try answer(object, number))
+        value = try JSONParser().parse(line)
       } catch {
-        status = .failure
-        io.printLine(failed(Excerpt.line("line \(number): \(error)"), number))
+        throw LineError("not JSON: \(error.message) at column \(error.column)")
       }
+      guard case .object(let object) = value else {
+        throw LineError("expected a JSON object, found \(value.kindDescription)")
+      }
+      try answer.answer(object, number, &writer)
+      return true
+    } catch {
+      writer.bytes.removeSubrange(start...)
+      answer.failed(Excerpt.line("line \(number): \(error)"), number, &writer)
+      return false
     }
-    return status
+  }
+}
+
+/// How a JSON-lines command answers: what it writes for a good line and for a bad one.
+/// Answers run on many threads at once, so they share nothing mutable.
+struct JSONLinesAnswer: Sendable {
+  /// Writes the answer to one line's object (line number given), without the newline;
+  /// throws when the line is bad.
+  let answer: @Sendable (JSONObject, Int, inout JSONTextWriter) throws -> Void
+  /// Writes the reply to a bad line from its message (`line N: ...`) and number.
+  let failed: @Sendable (String, Int, inout JSONTextWriter) -> Void
+
+  /// An answer; a bad line's reply is `{"error": message}` unless `failed` says otherwise.
+  init(
+    _ answer: @escaping @Sendable (JSONObject, Int, inout JSONTextWriter) throws -> Void,
+    failed: @escaping @Sendable (String, Int, inout JSONTextWriter) -> Void = Self.errorObject
+  ) {
+    self.answer = answer
+    self.failed = failed
+  }
+
+  /// `{"error": message}`, the reply to a bad line.
+  @Sendable static func errorObject(
+    _ message: String, _ number: Int, into writer: inout JSONTextWriter
+  ) {
+    writer.writeRaw(#"{"error":"#)
+    writer.writeString(message)
+    writer.writeByte(UInt8(ascii: "}"))
   }
 }
 

@@ -10,10 +10,12 @@ extension ToolCommand {
     synopsis: "switchyard orientation --input O.jsonl",
     options: [.value("--input", "O.jsonl", "The cases, one JSON object per line ('-' = stdin).")]
   ) { arguments, io in
-    let lines = try JSONLinesInput.lines(at: try arguments.required("--input"), io: io)
-    return JSONLinesInput.answer(lines, io: io) { object, _ in
-      OrientationCaseJSON.answer(OrientationPolicy.decide(try OrientationCaseJSON.scenario(object)))
-    }
+    try await JSONLinesInput.run(
+      try arguments.required("--input"), io: io,
+      JSONLinesAnswer { object, _, writer in
+        OrientationCaseJSON.write(
+          OrientationPolicy.decide(try OrientationCaseJSON.scenario(object)), into: &writer)
+      })
   }
 }
 
@@ -51,13 +53,16 @@ enum OrientationCaseJSON {
 
   /// The answer line: `effective`, `enforcement`, `crash`, `appStoreRejects`,
   /// `diagnostics`, in that order.
-  static func answer(_ decision: OrientationDecision) -> JSONValue {
-    [
-      "effective": .array(decision.effective.shortNames.map(JSONValue.string)),
-      "enforcement": .string(decision.enforcement.rawValue),
-      "crash": .bool(decision.crashes),
-      "appStoreRejects": .bool(decision.appStoreRejects),
-      "diagnostics": .array(decision.diagnostics.map { .string($0.message) }),
-    ]
+  static func write(_ decision: OrientationDecision, into writer: inout JSONTextWriter) {
+    writer.writeRaw(#"{"effective":"#)
+    writer.writeStrings(decision.effective.shortNames)
+    writer.writeRaw(#","enforcement":"#)
+    writer.writeString(decision.enforcement.rawValue)
+    writer.writeRaw(decision.crashes ? #","crash":true"# : #","crash":false"#)
+    writer.writeRaw(
+      decision.appStoreRejects ? #","appStoreRejects":true"# : #","appStoreRejects":false"#)
+    writer.writeRaw(#","diagnostics":"#)
+    writer.writeStrings(decision.diagnostics.lazy.map(\.message))
+    writer.writeByte(UInt8(ascii: "}"))
   }
 }

@@ -21,16 +21,21 @@ extension ToolCommand {
     let router = try AppComposition.standard().router(for: template)
     let explain = arguments.flag("--explain")
     let clock = SystemTimeSource()
-    func plan(_ scenario: RouteScenario) -> RouteOutcome {
+    @Sendable func plan(_ scenario: RouteScenario) -> RouteOutcome {
       scenario.plan(with: router, now: scenario.context.now ?? clock.now)
     }
-    func explanation(_ scenario: RouteScenario) -> String {
+    @Sendable func explanation(_ scenario: RouteScenario) -> String {
       RouteReport.explanation(plan(scenario), router: router)
     }
     guard let path = arguments.value("--scenarios") else {
       let scenario = try UserFlags.scenario(arguments)
-      io.printLine(
-        explain ? explanation(scenario) : RouteReport.json(plan(scenario).route).jsonText)
+      guard !explain else {
+        io.printLine(explanation(scenario))
+        return .success
+      }
+      var writer = JSONTextWriter()
+      RouteReport.write(plan(scenario).route, into: &writer)
+      io.printLine(writer.text)
       return .success
     }
     let userFlags = UserFlags.options.map(\.name).filter {
@@ -41,18 +46,23 @@ extension ToolCommand {
         command: "route",
         message: "option '\(flag)' describes one user; it cannot be combined with '--scenarios'")
     }
-    let lines = try JSONLinesInput.lines(at: path, io: io)
     guard explain else {
-      return JSONLinesInput.answer(lines, io: io) { object, _ in
-        RouteReport.json(plan(try RouteScenario(json: object)).route)
-      }
+      return try await JSONLinesInput.run(
+        path, io: io,
+        JSONLinesAnswer { object, _, writer in
+          RouteReport.write(plan(try RouteScenario(json: object)).route, into: &writer)
+        })
     }
     // For people: each scenario under a numbered heading, a blank line between them.
-    func heading(_ number: Int) -> String { (number > 1 ? "\n" : "") + "scenario \(number)\n" }
-    return JSONLinesInput.answer(lines, io: io) { object, number in
-      heading(number) + explanation(try RouteScenario(json: object))
-    } failed: { message, number in
-      heading(number) + "error: " + message
+    @Sendable func heading(_ number: Int) -> String {
+      (number > 1 ? "\n" : "") + "scenario \(number)\n"
     }
+    return try await JSONLinesInput.run(
+      path, io: io,
+      JSONLinesAnswer { object, number, writer in
+        writer.writeRaw(heading(number) + explanation(try RouteScenario(json: object)))
+      } failed: { message, number, writer in
+        writer.writeRaw(heading(number) + "error: " + message)
+      })
   }
 }

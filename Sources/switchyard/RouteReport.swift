@@ -5,13 +5,15 @@ import RootRouting
 
 /// How `route` prints a route: one JSON object for machines, or an explanation for people.
 enum RouteReport {
-  /// `{"screen": "...", "reasons": ["..."], "orientations": ["portrait", ...]}`.
-  static func json(_ route: Route) -> JSONValue {
-    [
-      "screen": .string(route.screen.name),
-      "reasons": .array(route.reasons.map { .string($0.description) }),
-      "orientations": .array(route.orientations.shortNames.map(JSONValue.string)),
-    ]
+  /// `{"screen": "...", "reasons": ["..."], "orientations": ["portrait", ...]}` on one line.
+  static func write(_ route: Route, into writer: inout JSONTextWriter) {
+    writer.writeRaw(#"{"screen":"#)
+    writer.writeString(route.screen.name)
+    writer.writeRaw(#","reasons":"#)
+    writer.writeStrings(route.reasons.lazy.map(\.description))
+    writer.writeRaw(#","orientations":"#)
+    writer.writeStrings(route.orientations.shortNames)
+    writer.writeByte(UInt8(ascii: "}"))
   }
 
   /// The screen, the orientations, the reasons, and the value behind every key the decision

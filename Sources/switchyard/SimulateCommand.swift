@@ -32,10 +32,8 @@ extension ToolCommand {
     let template = try TemplateFile.loadOrSample(arguments)
     let app = try AppComposition.standard()
     let router = app.router(for: template)
-    var report = SimulationReport(users: count, seed: seed, descriptors: app.descriptors)
-    for user in SyntheticPopulation.users(count: count, seed: UInt64(seed)) {
-      report.record(user, user.plan(with: router, now: now))
-    }
+    let report = await SimulationRun(users: count, seed: seed, descriptors: app.descriptors)
+      .report(router: router, now: now, progress: io.errorIsTerminal ? io.writeError : nil)
     if arguments.flag("--json") {
       io.printLine(report.json.jsonText)
     } else {
@@ -47,7 +45,7 @@ extension ToolCommand {
 }
 
 /// The tallies of one simulation: screens, and each feature's answers by reason.
-struct SimulationReport {
+struct SimulationReport: Sendable {
   let users: Int
   let seed: Int
   private let descriptors: [FeatureDescriptor]
@@ -62,12 +60,20 @@ struct SimulationReport {
     answers = descriptors.map { _ in [:] }
   }
 
+  /// Adds the tallies of `other`, a report on other users of the same population.
+  mutating func merge(_ other: SimulationReport) {
+    screens.merge(other.screens, uniquingKeysWith: +)
+    for index in answers.indices {
+      answers[index].merge(other.answers[index]) { $0.merging($1, uniquingKeysWith: +) }
+    }
+  }
+
   /// Counts one user's screen and every feature's answer for them (whether or not the
   /// router got that far: a feature's reach is worth seeing behind the gates too), from the
-  /// rules the route's configuration already made.
-  mutating func record(_ user: RouteScenario, _ outcome: RouteOutcome) {
-    screens[outcome.route.screen.name, default: 0] += 1
-    guard let grade = user.grade, let configuration = outcome.routed?.configuration else { return }
+  /// rules the route's configuration already made (none when no config was available).
+  mutating func record(_ user: RouteScenario, _ route: Route, configuration: RouteConfiguration?) {
+    screens[route.screen.name, default: 0] += 1
+    guard let grade = user.grade, let configuration else { return }
     let featureUser = FeatureUser(grade: grade, idiom: user.idiom)
     for (index, eligibility) in configuration.eligibility(for: featureUser).enumerated() {
       answers[index][eligibility.serves, default: [:]][eligibility.reason.message, default: 0] += 1

@@ -14,8 +14,23 @@ enum SyntheticPopulation {
 
   /// `count` users from `seed`.
   static func users(count: Int, seed: UInt64) -> [RouteScenario] {
-    var random = SeededRandomGenerator(seed: seed)
-    return (0..<count).map { _ in user(&random) }
+    var population = Draw(seed: seed)
+    return population.next(count)
+  }
+
+  /// The population drawn a piece at a time, so a large one is never held whole: the
+  /// pieces, one after the other, are the users `users(count:seed:)` gives.
+  struct Draw {
+    private var random: SeededRandomGenerator
+
+    init(seed: UInt64) {
+      random = SeededRandomGenerator(seed: seed)
+    }
+
+    /// The next `count` users.
+    mutating func next(_ count: Int) -> [RouteScenario] {
+      (0..<count).map { _ in SyntheticPopulation.user(&random) }
+    }
   }
 
   private static func user(_ random: inout SeededRandomGenerator) -> RouteScenario {

@@ -11,10 +11,24 @@ final class CapturedToolIO: Sendable {
   }
 
   private let buffers: LockedState<Buffers>
+  /// Standard input as bytes, for the JSON-lines commands.
+  private let inputBytes: [UInt8]
+  /// The most bytes one read of standard input returns.
+  private let chunk: Int
 
   /// A capture whose standard input yields `input`, one element per line.
   init(input: [String] = []) {
     buffers = LockedState(Buffers(input: input))
+    inputBytes = Array(input.map { $0 + "\n" }.joined().utf8)
+    chunk = .max
+  }
+
+  /// A capture whose standard input is `bytes` as they are (for the JSON-lines commands,
+  /// which read bytes: CRLF, bytes that are not UTF-8), handed out `chunk` bytes at a time.
+  init(inputBytes bytes: [UInt8], chunk: Int = 7) {
+    buffers = LockedState(Buffers())
+    inputBytes = bytes
+    self.chunk = chunk
   }
 
   /// The streams to hand to `SwitchyardTool.run`.
@@ -24,7 +38,8 @@ final class CapturedToolIO: Sendable {
       writeError: { text in self.buffers.withLock { $0.error += text } },
       readInputLine: {
         self.buffers.withLock { $0.input.isEmpty ? nil : $0.input.removeFirst() }
-      }
+      },
+      standardInput: .bytes(inputBytes, chunk: chunk)
     )
   }
 
@@ -43,7 +58,13 @@ final class CapturedToolIO: Sendable {
   static func run(
     _ arguments: [String], input: [String] = [], replacing replacements: [ToolCommand] = []
   ) async -> (status: ExitStatus, capture: CapturedToolIO) {
-    let capture = CapturedToolIO(input: input)
+    await run(arguments, capture: CapturedToolIO(input: input), replacing: replacements)
+  }
+
+  /// Runs `switchyard` with `arguments` on `capture`'s streams.
+  static func run(
+    _ arguments: [String], capture: CapturedToolIO, replacing replacements: [ToolCommand] = []
+  ) async -> (status: ExitStatus, capture: CapturedToolIO) {
     let status = await SwitchyardTool.run(
       arguments: arguments, io: capture.io, replacing: replacements)
     return (status, capture)

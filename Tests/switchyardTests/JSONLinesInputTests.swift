@@ -1,23 +1,35 @@
 import Core
 import Foundation
+import SwitchyardTestSupport
 import Testing
 
 @testable import switchyard
 
 @Suite("The JSON-lines rule")
 struct JSONLinesInputTests {
+  /// Echoes each object with its line number; `{"fail": true}` is a bad line.
+  static let echo = JSONLinesAnswer { object, number, writer in
+    if object["fail"] != nil { throw LineError("asked to fail") }
+    writer.write(["line": .number(JSONNumber(number)), "n": object["n"] ?? .null])
+  }
+
+  /// Runs `answer` over `text` through the pipeline, returning the exit status and output.
+  static func run(
+    _ text: [UInt8], _ answer: JSONLinesAnswer = echo,
+    pipeline: JSONLinesPipeline = JSONLinesPipeline(linesPerBatch: 2, batchesInFlight: 2)
+  ) async throws -> (switchyard.ExitStatus, [String]) {
+    let capture = CapturedToolIO(inputBytes: text, chunk: 5)
+    let status = try await JSONLinesInput.run("-", io: capture.io, pipeline: pipeline, answer)
+    return (status, capture.outputLines)
+  }
+
   @Test("each input line gets exactly one output line, bad lines an error, and the run goes on")
-  func oneAnswerPerLine() {
-    let capture = CapturedToolIO()
+  func oneAnswerPerLine() async throws {
     let lines = [#"{"n": 1}"#, "not json", "[1, 2]", #"{"n": 2}"#, "", #"{"fail": true}"#]
-    let status = JSONLinesInput.answer(lines.map { Array($0.utf8) }, io: capture.io) {
-      object, number in
-      if object["fail"] != nil { throw LineError("asked to fail") }
-      return ["line": .number(JSONNumber(number)), "n": object["n"] ?? .null]
-    }
+    let (status, output) = try await Self.run(Array(lines.joined(separator: "\n").utf8))
     #expect(status == .failure)
     #expect(
-      capture.outputLines == [
+      output == [
         #"{"line":1,"n":1}"#,
         #"{"error":"line 2: not JSON: expected 'null' at column 1"}"#,
         #"{"error":"line 3: expected a JSON object, found an array"}"#,
@@ -27,36 +39,62 @@ struct JSONLinesInputTests {
       ])
   }
 
-  @Test("all good lines exit 0")
-  func allGood() {
-    let capture = CapturedToolIO()
-    let lines = [#"{}"#, #"{"a": "b"}"#].map { Array($0.utf8) }
-    let status = JSONLinesInput.answer(lines, io: capture.io) { object, _ in .object(object) }
+  @Test("all good lines exit 0; CRLF lines and a final newline split as in a file")
+  func allGood() async throws {
+    let (status, output) = try await Self.run(
+      Array("{}\r\n{\"a\": \"b\"}\n".utf8),
+      JSONLinesAnswer { object, _, writer in writer.write(.object(object)) })
     #expect(status == .success)
-    #expect(capture.outputLines == ["{}", #"{"a":"b"}"#])
+    #expect(output == ["{}", #"{"a":"b"}"#])
   }
 
-  @Test("files are split on LF and CRLF, and a final newline adds no line")
-  func readsFileLines() throws {
-    let url = FileManager.default.temporaryDirectory
-      .appendingPathComponent("switchyard-lines-\(UUID().uuidString).jsonl")
-    defer { try? FileManager.default.removeItem(at: url) }
-    try Data("{\"a\":1}\r\n\n{\"b\":2}\n".utf8).write(to: url)
-    let lines = try JSONLinesInput.lines(at: url.path, io: CapturedToolIO().io)
-    #expect(lines.map { String(decoding: $0, as: UTF8.self) } == [#"{"a":1}"#, "", #"{"b":2}"#])
+  @Test("a line that is not UTF-8 is that line's error, named by the parser")
+  func notUTF8() async throws {
+    let (status, output) = try await Self.run([0x7B, 0x7D, 0x0A, 0xC3, 0x28, 0x0A, 0x7B, 0x7D])
+    #expect(status == .failure)
+    #expect(output.count == 3)
+    #expect(output[1].hasPrefix(#"{"error":"line 2: not JSON: "#))
+    #expect(output[2] == #"{"line":3,"n":null}"#)
   }
 
-  @Test("'-' reads standard input")
-  func readsStandardInput() throws {
-    let capture = CapturedToolIO(input: ["{}", "{\"x\":1}"])
-    let lines = try JSONLinesInput.lines(at: "-", io: capture.io)
-    #expect(lines.map { String(decoding: $0, as: UTF8.self) } == ["{}", #"{"x":1}"#])
+  @Test("a line longer than the limit is that line's error, and the lines after it answer")
+  func overlongLine() async throws {
+    var pipeline = JSONLinesPipeline(linesPerBatch: 2, batchesInFlight: 2)
+    pipeline.maximumLineBytes = 16
+    let text =
+      #"{"n": 1}"# + "\n{\"n\": \"" + String(repeating: "x", count: 40) + "\"}\n{\"n\": 3}\n"
+    let (status, output) = try await Self.run(Array(text.utf8), pipeline: pipeline)
+    #expect(status == .failure)
+    #expect(
+      output == [
+        #"{"line":1,"n":1}"#, #"{"error":"line 2: the line is longer than 16 bytes"}"#,
+        #"{"line":3,"n":3}"#,
+      ])
   }
 
-  @Test("a missing file is an error that names the path")
-  func missingFile() {
-    #expect {
-      try JSONLinesInput.lines(at: "/nonexistent/contexts.jsonl", io: CapturedToolIO().io)
+  @Test("an answer that throws after writing leaves none of its bytes in the output")
+  func failedAnswerIsRolledBack() async throws {
+    let answer = JSONLinesAnswer { object, _, writer in
+      writer.writeRaw("partial answer")
+      if object["fail"] != nil { throw LineError("half way") }
+    }
+    let (_, output) = try await Self.run(Array("{}\n{\"fail\": 1}\n".utf8), answer)
+    #expect(output == ["partial answer", #"{"error":"line 2: half way"}"#])
+  }
+
+  @Test("a file is read by path, and a missing one is an error that names it")
+  func files() async throws {
+    let files = try TemporaryDirectory()
+    let path = try files.write("c.jsonl", "{\"n\": 1}\r\n\n")
+    let capture = CapturedToolIO()
+    #expect(try await JSONLinesInput.run(path, io: capture.io, Self.echo) == .failure)
+    #expect(
+      capture.outputLines == [
+        #"{"line":1,"n":1}"#,
+        #"{"error":"line 2: not JSON: expected a JSON value, found end of input at column 1"}"#,
+      ])
+    await #expect {
+      try await JSONLinesInput.run("/nonexistent/contexts.jsonl", io: capture.io, Self.echo)
     } throws: { error in
       "\(error)".hasPrefix("/nonexistent/contexts.jsonl: cannot be read")
     }
