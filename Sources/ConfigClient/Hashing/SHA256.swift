@@ -157,8 +157,9 @@ struct SHA256: Sendable {
       for t in 16..<64 {
         let w15 = w[t &- 15]
         let w2 = w[t &- 2]
-        let sigma0 = w15.rotatedRight(7) ^ w15.rotatedRight(18) ^ (w15 &>> 3)
-        let sigma1 = w2.rotatedRight(17) ^ w2.rotatedRight(19) ^ (w2 &>> 10)
+        // σ0 = ROTR7 ^ ROTR18 ^ SHR3 and σ1 = ROTR17 ^ ROTR19 ^ SHR10, rotates nested.
+        let sigma0 = (w15.rotatedRight(11) ^ w15).rotatedRight(7) ^ (w15 &>> 3)
+        let sigma1 = (w2.rotatedRight(2) ^ w2).rotatedRight(17) ^ (w2 &>> 10)
         w[t] = sigma1 &+ w[t &- 7] &+ sigma0 &+ w[t &- 16]
       }
       var (a, b, c, d, e, f, g, h) = state
@@ -196,10 +197,12 @@ struct SHA256: Sendable {
     _ a: UInt32, _ b: UInt32, _ c: UInt32, _ d: inout UInt32,
     _ e: UInt32, _ f: UInt32, _ g: UInt32, _ h: inout UInt32, _ constantAndWord: UInt32
   ) {
-    let sum1 = e.rotatedRight(6) ^ e.rotatedRight(11) ^ e.rotatedRight(25)
+    // Σ1(e) = ROTR6(e) ^ ROTR11(e) ^ ROTR25(e) and Σ0(a) = ROTR2(a) ^ ROTR13(a) ^ ROTR22(a),
+    // nested so that x86's two-operand rotates need no copies of the input.
+    let sum1 = ((e.rotatedRight(14) ^ e).rotatedRight(5) ^ e).rotatedRight(6)
     let choice = g ^ (e & (f ^ g))
     let temp1 = h &+ sum1 &+ choice &+ constantAndWord
-    let sum0 = a.rotatedRight(2) ^ a.rotatedRight(13) ^ a.rotatedRight(22)
+    let sum0 = ((a.rotatedRight(9) ^ a).rotatedRight(11) ^ a).rotatedRight(2)
     let majority = (a & b) | (c & (a | b))
     d &+= temp1
     h = temp1 &+ sum0 &+ majority
