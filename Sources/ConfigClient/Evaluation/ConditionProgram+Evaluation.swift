@@ -122,30 +122,34 @@ extension ConditionProgram {
 
   /// Whether node `index` holds: the hot path, which builds no text. A test's result is
   /// kept for the rest of the evaluation, so a test repeated across conditions costs one
-  /// comparison; an `and` stops at its first false child, an `or` at its first true one.
+  /// comparison. Kept small, as most calls end at a test: and/or are `holdsAll`.
   func holds(
     node index: Int, level: Int, _ input: EvaluationInput, _ scratch: inout EvaluationScratch
   ) -> Bool {
     guard level < Self.maximumNestingLevel else { return false }
-    let isAnd: Bool
-    let range: Range<Int>
     switch nodes[index] {
-    case .test(let test): return holds(test: test, input, &scratch)
+    case .test(let test):
+      let known = scratch.testResults[test]
+      return known != 0 ? known == 2 : computeTest(test, input, &scratch)
     case .constant(let value): return value
     case .never: return false
-    case .and(let children):
-      isAnd = true
-      range = children
-    case .or(let children):
-      isAnd = false
-      range = children
+    case .and(let range): return holdsAll(range, isAnd: true, level: level, input, &scratch)
+    case .or(let range): return holdsAll(range, isAnd: false, level: level, input, &scratch)
     }
+  }
+
+  /// Whether an and (`isAnd`) or an or of `children[range]` holds: an and stops at its first
+  /// false child, an or at its first true one, and both at an abandoned search.
+  @inline(never)
+  private func holdsAll(
+    _ range: Range<Int>, isAnd: Bool, level: Int, _ input: EvaluationInput,
+    _ scratch: inout EvaluationScratch
+  ) -> Bool {
     for position in range {
       let child = children[position]
       let known = level + 2 < Self.maximumNestingLevel ? knownResult(of: child, scratch) : 0
       let result =
         known != 0 ? known == 2 : holds(node: child, level: level + 2, input, &scratch)
-      // The deciding child: false in an and, true in an or; or an abandoned search.
       if result != isAnd || scratch.isConditionAbandoned {
         return result && !scratch.isConditionAbandoned
       }
@@ -153,12 +157,11 @@ extension ConditionProgram {
     return isAnd
   }
 
-  /// Whether `tests[test]` holds, computed once per evaluation (see `remembersSearches`).
-  private func holds(
-    test: Int, _ input: EvaluationInput, _ scratch: inout EvaluationScratch
+  /// Computes `tests[test]` for `holds`, which found no kept result.
+  @inline(never)
+  private func computeTest(
+    _ test: Int, _ input: EvaluationInput, _ scratch: inout EvaluationScratch
   ) -> Bool {
-    let known = scratch.testResults[test]
-    if known != 0 { return known == 2 }
     var untraced: String? = nil
     return evaluate(test: test, input, &scratch, why: &untraced)
   }
@@ -204,7 +207,7 @@ extension ConditionProgram {
   }
 
   /// Evaluates `tests[index]`, explaining the result in `why` when it is non-nil, and keeps
-  /// the result for `holds(test:_:_:)`. A search cut short by the budget is not a result to
+  /// the result for `holds(node:level:_:_:)`. A search cut short by the budget is not a result to
   /// keep; nor is any search's when the budget can run out, as each occurrence must then
   /// spend its steps again.
   private func evaluate(
