@@ -95,10 +95,15 @@ contexts, version = int(sys.argv[1]), sys.argv[2]
 ours, theirs, loops = ([float(x) for x in arg.split()] for arg in sys.argv[3:6])
 best_ours, best_theirs = min(ours), min(theirs)
 print(f"{contexts} contexts, 200 parameters, 50 conditions, every key printed; best of {len(ours)} alternating runs")
-print(f"switchyard evaluate (whole process):         {best_ours:8.3f} s  ({contexts / best_ours:,.0f} lines/s)")
-print(f"firebase-admin {version} (whole process):  {best_theirs:8.3f} s  ({contexts / best_theirs:,.0f} lines/s)")
+rows = [
+    ("switchyard evaluate (whole process)", best_ours, f"({contexts / best_ours:,.0f} lines/s)"),
+    (f"firebase-admin {version} (whole process)", best_theirs,
+     f"({contexts / best_theirs:,.0f} lines/s)"),
+]
 if loops:
-    print(f"  of which its evaluate loop:                {min(loops):8.3f} s")
-print(f"ratio (firebase-admin / switchyard):         {best_theirs / best_ours:8.1f} x")
+    rows.append(("  of which its evaluate loop", min(loops), ""))
+for label, seconds, rate in rows:
+    print(f"{label:<44}{seconds:9.3f} s  {rate}".rstrip())
+print(f"{'ratio (firebase-admin / switchyard)':<44}{best_theirs / best_ours:9.1f} x")
 EOF
 exit $status
