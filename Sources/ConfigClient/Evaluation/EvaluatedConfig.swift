@@ -15,14 +15,7 @@ public struct EvaluatedConfig: ConfigValues {
     guard let index = template.storage.parameterIndex[key] else {
       return defaults[key].map { ConfigValue(key: key, rawValue: $0, source: .default) }
     }
-    let parameter = template.storage.parameters[index]
-    let winner = Int(choices[index])
-    let chosen =
-      winner < 0
-      ? parameter.defaultValue
-      : parameter.conditionalValues.first { $0.condition == winner }?.value
-        ?? parameter.defaultValue
-    switch chosen {
+    switch template.storage.parameters[index].value(winner: Int(choices[index])) {
     case .string(let text): return ConfigValue(key: key, rawValue: text, source: .remote)
     case .inAppDefault: return template.inAppValue(key, defaults)
     }
