@@ -15,6 +15,7 @@ enum BenchTool {
       io.printLine(help)
       return Status.success
     }
+    if let status = EvaluationProbe.run(arguments: arguments, io: io) { return status }
     let probe = arguments.first.flatMap(ClientProbe.named)
     let command = probe.map { "switchyard-bench \($0.name)" } ?? "switchyard-bench"
     do {

@@ -1,8 +1,42 @@
 import ConfigClient
 import Core
+import Foundation
 
 /// The synthetic template and contexts the evaluation benchmark runs.
 enum EvaluationWorkload {
+  /// The evaluation time: fixed, so every run evaluates the same thing.
+  static let now = Date(timeIntervalSince1970: 1_767_225_600)
+
+  /// The compiled template and `contexts` contexts, from one seeded generator, so the
+  /// benchmark and its probe evaluate the same things.
+  static func prepared(contexts: Int) -> (CompiledTemplate, [EvaluationContext]) {
+    var random = SeededRandomGenerator(seed: 42)
+    let template = CompiledTemplate(self.template(random: &random))
+    return (template, (0..<contexts).map { context($0, random: &random) })
+  }
+
+  /// The files `switchyard evaluate` reads for the same workload: the template as JSON, a
+  /// few in-app defaults, and `contexts` contexts as JSON lines.
+  /// - Throws: a file error, or `TemplateWriteError` (never, for this template).
+  static func writeFiles(
+    in directory: URL, contexts count: Int
+  ) throws -> (template: URL, defaults: URL, contexts: URL) {
+    var random = SeededRandomGenerator(seed: 42)
+    let template = directory.appendingPathComponent("template.json")
+    try Data(try self.template(random: &random).jsonText().utf8).write(to: template)
+    let defaults = directory.appendingPathComponent("defaults.json")
+    try Data(#"{"param_0": "in-app", "in_app_only": "yes"}"#.utf8).write(to: defaults)
+    let contexts = directory.appendingPathComponent("contexts.jsonl")
+    var lines = Data()
+    for index in 0..<count {
+      lines.append(
+        contentsOf: JSONValue.object(context(index, random: &random).jsonObject).jsonText.utf8)
+      lines.append(UInt8(ascii: "\n"))
+    }
+    try lines.write(to: contexts)
+    return (template, defaults, contexts)
+  }
+
   static func template(random: inout SeededRandomGenerator) -> Template {
     var conditions: [NamedCondition] = []
     for index in 0..<50 {

@@ -27,4 +27,15 @@ enum ResourceUsage {
       return nil
     #endif
   }
+
+  /// The CPU time this process has used so far, in seconds; nil where unavailable.
+  static func cpuSeconds() -> Double? {
+    #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
+      var time = timespec()
+      guard clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time) == 0 else { return nil }
+      return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    #else
+      return nil
+    #endif
+  }
 }

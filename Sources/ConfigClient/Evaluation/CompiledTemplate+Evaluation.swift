@@ -7,8 +7,8 @@ extension CompiledTemplate {
   ///
   /// Pure and lock-free: servers call it concurrently, once per request, on one shared
   /// compiled template. Every condition some parameter has a value for is computed exactly
-  /// once (and each percent seed and custom signal at most once); choosing the values is
-  /// then bit arithmetic.
+  /// once (and each distinct test, percent seed and custom signal at most once); choosing
+  /// the values is then bit arithmetic.
   /// - Parameters:
   ///   - context: the user, device and moment.
   ///   - defaults: the in-app defaults (`useInAppDefault`, keys the template lacks).
@@ -16,30 +16,15 @@ extension CompiledTemplate {
   public func evaluate(
     _ context: EvaluationContext, defaults: InAppDefaults = InAppDefaults(), now: Date
   ) -> EvaluatedConfig {
-    let input = EvaluationInput(context: context, now: now)
     let storage = self.storage
-    let program = storage.program
     let count = storage.parameters.count
     // An empty template has nothing to choose; creating an empty array with
     // `unsafeUninitializedCapacity` would write to the shared empty-array storage.
     guard count > 0 else { return EvaluatedConfig(template: self, defaults: defaults, choices: []) }
-    let masks = storage.masks
-    let choices = program.withScratch { scratch in
-      withUnsafeTemporaryAllocation(of: UInt64.self, capacity: max(masks.wordCount, 1)) {
-        results in
-        results.initialize(repeating: 0)
-        // Every condition some parameter needs, once; then each parameter's choice is bit
-        // arithmetic on the results.
-        for condition in masks.referencedConditions
-        where program.isTrue(condition: condition, input, &scratch) {
-          results[condition >> 6] |= UInt64(1) << UInt64(condition & 63)
-        }
-        return [Int32](unsafeUninitializedCapacity: count) { buffer, initialized in
-          for index in 0..<count {
-            buffer.initializeElement(
-              at: index, to: masks.choice(parameter: index, results: results))
-          }
-          initialized = count
+    let choices = EvaluationInput.with(context, now: now) { input in
+      storage.program.withScratch { scratch in
+        storage.masks.winners { condition in
+          storage.program.isTrue(condition: condition, input, &scratch)
         }
       }
     }

@@ -34,11 +34,12 @@ extension CompiledTemplate {
     let parameters = keys.map { storage.parameterIndex[$0].map { storage.parameters[$0] } }
     var trace = ConditionTrace(
       storage, needed: parameters.flatMap { $0?.conditionalValues.map(\.condition) ?? [] })
-    let input = EvaluationInput(context: context, now: now)
-    return storage.program.withScratch { scratch in
-      zip(keys, parameters).map { key, parameter in
-        guard let parameter else { return explainAbsent(key, defaults) }
-        return explain(parameter, defaults, &trace, input, &scratch)
+    return EvaluationInput.with(context, now: now) { input in
+      storage.program.withScratch { scratch in
+        zip(keys, parameters).map { key, parameter in
+          guard let parameter else { return explainAbsent(key, defaults) }
+          return explain(parameter, defaults, &trace, input, &scratch)
+        }
       }
     }
   }

@@ -92,6 +92,27 @@ struct CompiledParameter: Sendable {
     }.sorted { $0.condition < $1.condition }
   }
 
+  /// The value chosen when condition `winner` is the first true one with a value here, or
+  /// the default for -1. Values are sorted by condition, so the first of `winner`'s is found
+  /// by binary search.
+  func value(winner: Int) -> Value {
+    guard winner >= 0 else { return defaultValue }
+    var low = 0
+    var high = conditionalValues.count
+    while low < high {
+      let middle = (low + high) / 2
+      if conditionalValues[middle].condition < winner {
+        low = middle + 1
+      } else {
+        high = middle
+      }
+    }
+    guard low < conditionalValues.count, conditionalValues[low].condition == winner else {
+      return defaultValue
+    }
+    return conditionalValues[low].value
+  }
+
   private static func value(_ value: ParameterValue?) -> Value? {
     switch value {
     case .value(let text)?: .string(text)

@@ -8,23 +8,30 @@ extension ConditionProgram {
 
   /// Runs `body` with fresh scratch memory sized for this program.
   func withScratch<Result>(_ body: (inout EvaluationScratch) -> Result) -> Result {
-    let flags = roots.count + signalKeys.count
+    let conditions = roots.count
+    let signals = signalKeys.count
+    let tests = tests.count
+    // One byte per condition, per test and per signal.
+    let flags = conditions + tests + signals
     return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(flags, 1)) { bytes in
       withUnsafeTemporaryAllocation(of: Int.self, capacity: max(seeds.count, 1)) { buckets in
-        withUnsafeTemporaryAllocation(
-          of: CustomSignalValue.self, capacity: max(signalKeys.count, 1)
-        ) { values in
+        withUnsafeTemporaryAllocation(of: SignalReading.self, capacity: max(signals, 1)) {
+          readings in
           bytes.initialize(repeating: 0)
           buckets.initialize(repeating: -1)
+          func flags(_ start: Int, _ count: Int) -> UnsafeMutableBufferPointer<UInt8> {
+            UnsafeMutableBufferPointer(rebasing: bytes[start..<(start + count)])
+          }
           var scratch = EvaluationScratch(
-            conditionResults: UnsafeMutableBufferPointer(rebasing: bytes[0..<roots.count]),
+            conditionResults: flags(0, conditions),
+            testResults: flags(conditions, tests),
             buckets: buckets,
-            signalStates: UnsafeMutableBufferPointer(rebasing: bytes[roots.count..<flags]),
-            signalValues: values)
+            signalStates: flags(conditions + tests, signals),
+            signals: readings)
           defer {
-            // Only the values that were looked up were initialised.
-            for index in 0..<signalKeys.count where scratch.signalStates[index] == 2 {
-              values.deinitializeElement(at: index)
+            // Only the signals that were looked up were initialised.
+            for index in 0..<signals where scratch.signalStates[index] == 2 {
+              readings.deinitializeElement(at: index)
             }
           }
           return body(&scratch)
@@ -33,23 +40,52 @@ extension ConditionProgram {
     }
   }
 
-  /// The custom signal `index` of `signalKeys` from the context, looked up once per
-  /// evaluation.
-  private func customSignal(
-    _ index: Int, _ context: EvaluationContext, _ scratch: inout EvaluationScratch
-  ) -> CustomSignalValue? {
+  /// Looks the custom signal `index` of `signalKeys` up in the context, once per
+  /// evaluation; false when the context lacks it.
+  private func lookUpSignal(
+    _ index: Int, _ input: EvaluationInput, _ scratch: inout EvaluationScratch
+  ) -> Bool {
     switch scratch.signalStates[index] {
-    case 1: return nil
-    case 2: return scratch.signalValues[index]
+    case 1: return false
+    case 2: return true
     default:
-      guard let value = context.customSignals[signalKeys[index]] else {
+      guard let value = Self.value(of: signalKeys[index], in: input.context.pointee.customSignals)
+      else {
         scratch.signalStates[index] = 1
-        return nil
+        return false
       }
-      scratch.signalValues.initializeElement(at: index, to: value)
+      scratch.signals.initializeElement(at: index, to: SignalReading(value))
       scratch.signalStates[index] = 2
-      return value
+      return true
     }
+  }
+
+  /// `signals[key]`, found by comparing keys when there are only a few: hashing a key costs
+  /// more than comparing it with a handful of short ones. `String` equality is what the
+  /// dictionary itself uses, so both ways find the same entry.
+  private static func value(
+    of key: String, in signals: [String: CustomSignalValue]
+  ) -> CustomSignalValue? {
+    guard signals.count <= 8 else { return signals[key] }
+    for (candidate, value) in signals where candidate == key { return value }
+    return nil
+  }
+
+  /// The signal's value as version operators see it (trimmed); nil when the context lacks
+  /// it or it is not a version. A custom signal is parsed once per evaluation.
+  private func version(
+    _ slot: SignalSlot, _ input: EvaluationInput, _ scratch: inout EvaluationScratch
+  ) -> SemanticVersion? {
+    guard case .customSignal(let index) = slot else {
+      return text(slot, input, &scratch).flatMap { SemanticVersion(ConfigValueParser.trimmed($0)) }
+    }
+    guard lookUpSignal(index, input, &scratch) else { return nil }
+    if !scratch.signals[index].isVersionRead {
+      scratch.signals[index].version = SemanticVersion(
+        ConfigValueParser.trimmed(scratch.signals[index].value.text))
+      scratch.signals[index].isVersionRead = true
+    }
+    return scratch.signals[index].version
   }
 
   /// Whether named condition `index` is true, evaluated at most once per scratch.
@@ -74,44 +110,136 @@ extension ConditionProgram {
     why: inout String?
   ) -> Bool {
     scratch.isConditionAbandoned = false
+    let known = why == nil ? knownResult(of: roots[index], scratch) : 0
     let result =
-      evaluate(node: roots[index], level: 0, input, &scratch, why: &why)
-      && !scratch.isConditionAbandoned
+      known != 0
+      ? known == 2
+      : evaluate(node: roots[index], level: 0, input, &scratch, why: &why)
+        && !scratch.isConditionAbandoned
     scratch.conditionResults[index] = result ? 2 : 1
     return result
   }
 
+  /// Whether node `index` holds: the hot path, which builds no text. A test's result is
+  /// kept for the rest of the evaluation, so a test repeated across conditions costs one
+  /// comparison. Kept small, as most calls end at a test: and/or are `holdsAll`.
+  func holds(
+    node index: Int, level: Int, _ input: EvaluationInput, _ scratch: inout EvaluationScratch
+  ) -> Bool {
+    guard level < Self.maximumNestingLevel else { return false }
+    switch nodes[index] {
+    case .test(let test):
+      let known = scratch.testResults[test]
+      return known != 0 ? known == 2 : computeTest(test, input, &scratch)
+    case .constant(let value): return value
+    case .never: return false
+    case .and(let range): return holdsAll(range, isAnd: true, level: level, input, &scratch)
+    case .or(let range): return holdsAll(range, isAnd: false, level: level, input, &scratch)
+    }
+  }
+
+  /// Whether an and (`isAnd`) or an or of `children[range]` holds: an and stops at its first
+  /// false child, an or at its first true one, and both at an abandoned search.
+  @inline(never)
+  private func holdsAll(
+    _ range: Range<Int>, isAnd: Bool, level: Int, _ input: EvaluationInput,
+    _ scratch: inout EvaluationScratch
+  ) -> Bool {
+    for position in range {
+      let child = children[position]
+      let known = level + 2 < Self.maximumNestingLevel ? knownResult(of: child, scratch) : 0
+      let result =
+        known != 0 ? known == 2 : holds(node: child, level: level + 2, input, &scratch)
+      if result != isAnd || scratch.isConditionAbandoned {
+        return result && !scratch.isConditionAbandoned
+      }
+    }
+    return isAnd
+  }
+
+  /// Computes `tests[test]` for `holds`, which found no kept result.
+  @inline(never)
+  private func computeTest(
+    _ test: Int, _ input: EvaluationInput, _ scratch: inout EvaluationScratch
+  ) -> Bool {
+    var untraced: String? = nil
+    return evaluate(test: test, input, &scratch, why: &untraced)
+  }
+
+  /// A test node's kept result (1 = false, 2 = true), or 0 when the node is not a test or
+  /// its test has not run yet: read in place, so a repeated test costs no call.
+  @inline(__always)
+  private func knownResult(of node: Int, _ scratch: EvaluationScratch) -> UInt8 {
+    guard case .test(let test) = nodes[node] else { return 0 }
+    return scratch.testResults[test]
+  }
+
   /// Evaluates one node. When `why` is non-nil the node also explains its result there
-  /// (the explain path); when nil no text is built (the hot path).
+  /// (the explain path); when nil this is `holds(node:level:_:_:)`.
   func evaluate(
     node index: Int, level: Int, _ input: EvaluationInput, _ scratch: inout EvaluationScratch,
     why: inout String?
   ) -> Bool {
+    guard why != nil else { return holds(node: index, level: level, input, &scratch) }
     guard level < Self.maximumNestingLevel else {
-      if why != nil {
-        why = "nested deeper than Firebase's limit of \(Self.maximumNestingLevel) levels"
-      }
+      why = "nested deeper than Firebase's limit of \(Self.maximumNestingLevel) levels"
       return false
     }
     switch nodes[index] {
     case .constant(let value):
-      if why != nil { why = value ? "true" : "false" }
+      why = value ? "true" : "false"
       return value
     case .and(let range):
-      return evaluateAll(range, isAnd: true, level: level, input, &scratch, why: &why)
+      return explainAll(range, isAnd: true, level: level, input, &scratch, why: &why)
     case .or(let range):
-      return evaluateAll(range, isAnd: false, level: level, input, &scratch, why: &why)
+      return explainAll(range, isAnd: false, level: level, input, &scratch, why: &why)
+    case .test(let test):
+      return evaluate(test: test, input, &scratch, why: &why)
+    case .never(let reason):
+      why = strings[reason]
+      return false
+    }
+  }
+
+  private func isSearch(_ test: Int) -> Bool {
+    if case .regex = tests[test] { return true }
+    return false
+  }
+
+  /// Evaluates `tests[index]`, explaining the result in `why` when it is non-nil, and keeps
+  /// the result for `holds(node:level:_:_:)`. A search cut short by the budget is not a result to
+  /// keep; nor is any search's when the budget can run out, as each occurrence must then
+  /// spend its steps again.
+  private func evaluate(
+    test index: Int, _ input: EvaluationInput, _ scratch: inout EvaluationScratch,
+    why: inout String?
+  ) -> Bool {
+    let result = evaluateUnrecorded(test: index, input, &scratch, why: &why)
+    if !scratch.isConditionAbandoned, remembersSearches || !isSearch(index) {
+      scratch.testResults[index] = result ? 2 : 1
+    }
+    return result
+  }
+
+  private func evaluateUnrecorded(
+    test index: Int, _ input: EvaluationInput, _ scratch: inout EvaluationScratch,
+    why: inout String?
+  ) -> Bool {
+    switch tests[index] {
     case .percent(let seed, let range):
       return evaluatePercent(seed: seed, range: range, input, &scratch, why: &why)
     case .strings(let slot, let op, let range):
-      return evaluateStrings(slot, op, range, input.context, &scratch, why: &why)
+      return evaluateStrings(slot, op, range, input, &scratch, why: &why)
     case .regex(let slot, let range):
-      guard let actual = text(slot, input.context, &scratch) else { return missing(slot, &why) }
+      guard let actual = text(slot, input, &scratch) else { return missing(slot, &why) }
       var steps = scratch.regexSteps
       var outcome: Bool? = false
       // Search in place: copying a regex out of the table would retain its program.
       regexes.withUnsafeBufferPointer { table in
         for position in range {
+          // When no search can run out of steps, steps need no counting: a pattern whose
+          // first character cannot begin at any byte of the value is settled unsearched.
+          if remembersSearches, !table[position].mayMatch(in: actual) { continue }
           outcome = table[position].search(actual[...], budget: &steps)
           if outcome != false { break }
         }
@@ -142,20 +270,23 @@ extension ConditionProgram {
       }
       return matched
     case .numeric(let slot, let op, let target):
-      guard let raw = text(slot, input.context, &scratch) else { return missing(slot, &why) }
-      guard let actual = number(slot, input.context, &scratch) else {
-        if why != nil { why = "\(describe(slot)) \(Self.quoted(raw)) is not a number" }
+      // The value's text is read only to explain: the number alone decides.
+      guard let actual = number(slot, input, &scratch) else {
+        guard why != nil else { return false }
+        guard let raw = text(slot, input, &scratch) else { return missing(slot, &why) }
+        why = "\(describe(slot)) \(Self.quoted(raw)) is not a number"
         return false
       }
       let result = op.holds(actual, target)
-      if why != nil {
+      if why != nil, let raw = text(slot, input, &scratch) {
         why = comparison(describe(slot), Excerpt.of(raw), op, JSONNumber(target).literal, result)
       }
       return result
     case .version(let slot, let op, let target):
-      guard let raw = text(slot, input.context, &scratch) else { return missing(slot, &why) }
-      guard let actual = SemanticVersion(ConfigValueParser.trimmed(raw)) else {
-        if why != nil { why = "\(describe(slot)) \(Self.quoted(raw)) is not a valid version" }
+      guard let actual = version(slot, input, &scratch) else {
+        guard why != nil else { return false }
+        guard let raw = text(slot, input, &scratch) else { return missing(slot, &why) }
+        why = "\(describe(slot)) \(Self.quoted(raw)) is not a valid version"
         return false
       }
       let result = op.holds(actual, target)
@@ -164,7 +295,9 @@ extension ConditionProgram {
       }
       return result
     case .audience(let op, let range):
-      guard let audiences = input.context.audiences else { return missing(.audiences, &why) }
+      guard let audiences = input.context.pointee.audiences else {
+        return missing(.audiences, &why)
+      }
       let targets = strings[range]
       let result: Bool
       switch op {
@@ -181,9 +314,11 @@ extension ConditionProgram {
     case .time(let slot, let op, let instant, let text):
       let actual: Date
       switch slot {
-      case .evaluationTime: actual = input.context.now ?? input.now
+      case .evaluationTime: actual = input.context.pointee.now ?? input.now
       default:
-        guard let firstOpen = input.context.firstOpenTime else { return missing(slot, &why) }
+        guard let firstOpen = input.context.pointee.firstOpenTime else {
+          return missing(slot, &why)
+        }
         actual = firstOpen
       }
       let result = op.holds(actual.timeIntervalSince1970, instant)
@@ -191,40 +326,24 @@ extension ConditionProgram {
         why = comparison(describe(slot), Timestamp.format(actual), op, strings[text], result)
       }
       return result
-    case .never(let reason):
-      if why != nil { why = strings[reason] }
-      return false
     }
-  }
-
-  private func evaluateAll(
-    _ range: Range<Int>, isAnd: Bool, level: Int, _ input: EvaluationInput,
-    _ scratch: inout EvaluationScratch, why: inout String?
-  ) -> Bool {
-    guard why == nil else {
-      return explainAll(range, isAnd: isAnd, level: level, input, &scratch, why: &why)
-    }
-    for child in children[range] {
-      let result = evaluate(node: child, level: level + 2, input, &scratch, why: &why)
-      // The deciding child: false in an and, true in an or; or an abandoned search.
-      if result != isAnd || scratch.isConditionAbandoned {
-        return result && !scratch.isConditionAbandoned
-      }
-    }
-    return isAnd
   }
 
   private func evaluatePercent(
     seed: Int, range: PercentTest, _ input: EvaluationInput,
     _ scratch: inout EvaluationScratch, why: inout String?
   ) -> Bool {
-    guard let id = input.context.randomizationID, !id.isEmpty else {
+    guard let id = input.context.pointee.randomizationID, !id.isEmpty else {
       if why != nil { why = "no randomization id, so percent conditions are false" }
       return false
     }
     var bucket = scratch.buckets[seed]
     if bucket < 0 {
-      bucket = PercentBucket.microPercentile(seed: seeds[seed], randomizationID: id)
+      bucket = seedPrefixes.withUnsafeBytes { prefixes in
+        PercentBucket.microPercentile(
+          prefix: UnsafeRawBufferPointer(rebasing: prefixes[seedPrefixRanges[seed]]),
+          randomizationID: id)
+      }
       scratch.buckets[seed] = bucket
     }
     let result: Bool
@@ -254,10 +373,10 @@ extension ConditionProgram {
   }
 
   private func evaluateStrings(
-    _ slot: SignalSlot, _ op: StringOperator, _ range: Range<Int>, _ context: EvaluationContext,
+    _ slot: SignalSlot, _ op: StringOperator, _ range: Range<Int>, _ input: EvaluationInput,
     _ scratch: inout EvaluationScratch, why: inout String?
   ) -> Bool {
-    guard let actual = text(slot, context, &scratch) else { return missing(slot, &why) }
+    guard let actual = text(slot, input, &scratch) else { return missing(slot, &why) }
     let result: Bool
     switch op {
     case .contains: result = anyTarget(range) { UTF8Text.contains(actual, $0) }
@@ -295,29 +414,36 @@ extension ConditionProgram {
 
   /// The signal's value as string operators see it; nil when the context lacks it.
   func text(
-    _ slot: SignalSlot, _ context: EvaluationContext, _ scratch: inout EvaluationScratch
+    _ slot: SignalSlot, _ input: EvaluationInput, _ scratch: inout EvaluationScratch
   ) -> String? {
-    switch slot {
-    case .customSignal(let index): customSignal(index, context, &scratch)?.text
-    case .userProperty(let key): context.userProperties[strings[key]]
-    case .appID: context.appID
-    case .appVersion: context.appVersion
-    case .appBuild: context.appBuild
-    case .platform: context.platform
-    case .country: context.country
-    case .language: context.language
-    case .installationID: context.installationID
+    let context = input.context
+    return switch slot {
+    case .customSignal(let index):
+      lookUpSignal(index, input, &scratch) ? scratch.signals[index].value.text : nil
+    case .userProperty(let key): context.pointee.userProperties[strings[key]]
+    case .appID: context.pointee.appID
+    case .appVersion: context.pointee.appVersion
+    case .appBuild: context.pointee.appBuild
+    case .platform: context.pointee.platform
+    case .country: context.pointee.country
+    case .language: context.pointee.language
+    case .installationID: context.pointee.installationID
     case .audiences, .firstOpenTime, .evaluationTime: nil
     }
   }
 
   /// The signal's value as numeric operators see it.
   private func number(
-    _ slot: SignalSlot, _ context: EvaluationContext, _ scratch: inout EvaluationScratch
+    _ slot: SignalSlot, _ input: EvaluationInput, _ scratch: inout EvaluationScratch
   ) -> Double? {
     if case .customSignal(let index) = slot {
-      return customSignal(index, context, &scratch)?.number
+      guard lookUpSignal(index, input, &scratch) else { return nil }
+      if !scratch.signals[index].isNumberRead {
+        scratch.signals[index].number = scratch.signals[index].value.number
+        scratch.signals[index].isNumberRead = true
+      }
+      return scratch.signals[index].number
     }
-    return text(slot, context, &scratch).flatMap { ConfigValueParser.number($0) }
+    return text(slot, input, &scratch).flatMap { ConfigValueParser.number($0) }
   }
 }

@@ -2,7 +2,7 @@ import Core
 
 /// The text of explanations: how conditions read when `explain` says why.
 extension ConditionProgram {
-  /// `evaluateAll` with the reason: the deciding child's, or the children's joined. Once
+  /// `holds(node:level:_:_:)` for an and or an or, with the reason: the deciding child's, or the children's joined. Once
   /// the joined reasons hold as much as a reason can show, the other children are evaluated
   /// without one (explaining costs no more than evaluating), unless one of them decides.
   func explainAll(

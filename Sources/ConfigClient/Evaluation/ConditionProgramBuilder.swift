@@ -7,7 +7,11 @@ struct ConditionProgramBuilder {
   private var tables = ConditionProgram.Tables()
 
   /// The program built so far.
-  var program: ConditionProgram { ConditionProgram(tables) }
+  var program: ConditionProgram {
+    var tables = tables
+    tables.remembersSearches = totalRegexCost <= BoundedRegex.maximumEvaluationCost
+    return ConditionProgram(tables)
+  }
   /// The targets that cannot be compiled or are ignored, then the template's regex cost
   /// when it exceeds the evaluation budget.
   var problems: [TemplateProblem] { targetProblems + regexCostProblems }
@@ -25,10 +29,15 @@ struct ConditionProgramBuilder {
   static let regexCompilationLimit = 4 * BoundedRegex.maximumEvaluationCost
   /// Regex targets left uncompiled because the budget was already spent.
   private var uncompiledRegexTargets = 0
-  /// Programs by pattern, so a pattern listed many times is compiled once.
-  private var regexByPattern: [String: BoundedRegex] = [:]
+  /// Programs by pattern (its UTF-8 bytes: `String` equality would take canonically
+  /// equivalent patterns, which compile differently, for one), so a pattern listed many
+  /// times is compiled once.
+  private var regexByPattern: [[UInt8]: BoundedRegex] = [:]
+  /// Tests by what they test, so equal tests share one entry.
+  private var testIndex: [TestKey: Int] = [:]
   private var stringIndex: [String: Int] = [:]
-  private var seedIndex: [String: Int] = [:]
+  /// Seeds by their UTF-8 bytes, which is what is hashed (equal `String`s may differ in them).
+  private var seedIndex: [[UInt8]: Int] = [:]
   private var signalKeyIndex: [String: Int] = [:]
   private var currentCondition = ""
 
@@ -97,6 +106,14 @@ struct ConditionProgramBuilder {
       TemplateProblem(severity, at: "condition \(Excerpt.quoted(currentCondition))", message))
   }
 
+  /// The node for `test`, which shares its entry with every equal test before it.
+  private mutating func test(_ test: ConditionProgram.Test, key: TestKey) -> ConditionProgram.Node {
+    if let index = testIndex[key] { return .test(index) }
+    tables.tests.append(test)
+    testIndex[key] = tables.tests.count - 1
+    return .test(tables.tests.count - 1)
+  }
+
   private mutating func append(_ node: ConditionProgram.Node) -> Int {
     tables.nodes.append(node)
     return tables.nodes.count - 1
@@ -114,27 +131,35 @@ struct ConditionProgramBuilder {
       if case .and = condition { return append(.and(range)) }
       return append(.or(range))
     case .percent(let percent):
-      let seed: Int
-      if let existing = seedIndex[percent.seed] {
-        seed = existing
-      } else {
-        seed = tables.seeds.count
-        tables.seeds.append(percent.seed)
-        seedIndex[percent.seed] = seed
-      }
+      let seed = seedIndex[Array(percent.seed.utf8)] ?? addSeed(percent.seed)
+      let range: ConditionProgram.PercentTest
       switch percent.range {
-      case .atMost(let bound): return append(.percent(seed: seed, range: .atMost(bound)))
-      case .above(let bound): return append(.percent(seed: seed, range: .above(bound)))
-      case .between(let lower, let upper):
-        return append(.percent(seed: seed, range: .between(lower: lower, upper: upper)))
+      case .atMost(let bound): range = .atMost(bound)
+      case .above(let bound): range = .above(bound)
+      case .between(let lower, let upper): range = .between(lower: lower, upper: upper)
       case .unknown(let name):
         return append(never("unknown percent operator \(Excerpt.quoted(name))", problem: false))
       }
+      return append(
+        test(.percent(seed: seed, range: range), key: .percent(seed: seed, range: range)))
     case .signal(let signalCondition):
       return append(compile(signalCondition))
     case .unknown(let kind):
       return append(never("unknown condition kind \(Excerpt.quoted(kind))", problem: false))
     }
+  }
+
+  /// Adds a distinct seed with the bytes percent conditions hash before the id.
+  private mutating func addSeed(_ seed: String) -> Int {
+    let start = tables.seedPrefixes.count
+    if !seed.isEmpty {
+      tables.seedPrefixes.append(contentsOf: seed.utf8)
+      tables.seedPrefixes.append(UInt8(ascii: "."))
+    }
+    tables.seedPrefixRanges.append(start..<tables.seedPrefixes.count)
+    tables.seeds.append(seed)
+    seedIndex[Array(seed.utf8)] = tables.seeds.count - 1
+    return tables.seeds.count - 1
   }
 
   private mutating func slot(_ signal: Signal) -> ConditionProgram.SignalSlot {
@@ -178,8 +203,9 @@ struct ConditionProgramBuilder {
           continue
         }
         do {
-          let regex = try regexByPattern[pattern] ?? BoundedRegex(pattern)
-          regexByPattern[pattern] = regex
+          let bytes = Array(pattern.utf8)
+          let regex = try regexByPattern[bytes] ?? BoundedRegex(pattern)
+          regexByPattern[bytes] = regex
           compiled.append(regex)
           regexCosts[regexCosts.count - 1] += regex.worstCaseSearchCost
           totalRegexCost += regex.worstCaseSearchCost
@@ -190,13 +216,19 @@ struct ConditionProgramBuilder {
       guard !compiled.isEmpty else {
         return never("\(signal) has no valid regex targets", problem: false)
       }
+      let slot = slot(signal)
+      let key = TestKey.regex(slot, compiled.map { Array($0.pattern.utf8) })
+      if let index = testIndex[key] { return .test(index) }
       let start = tables.regexes.count
       tables.regexes.append(contentsOf: compiled)
-      return .regex(slot(signal), start..<tables.regexes.count)
+      return test(.regex(slot, start..<tables.regexes.count), key: key)
     case .string(let op, let targets):
       let stored =
         op == .exactlyMatches ? targets.map { String(ConfigValueParser.trimmed($0)) } : targets
-      return .strings(slot(signal), op, internRange(stored))
+      let slot = slot(signal)
+      let key = TestKey.strings(slot, op, stored.map { Array($0.utf8) })
+      if let index = testIndex[key] { return .test(index) }
+      return test(.strings(slot, op, internRange(stored)), key: key)
     case .numeric(let op, let targets):
       warnIfSeveral(targets, of: signal, kind: "numeric")
       guard let target = ConfigValueParser.number(targets[0]) else {
@@ -204,7 +236,9 @@ struct ConditionProgramBuilder {
           "numeric target \(Excerpt.quoted(targets[0])) of \(signal) is not a number", problem: true
         )
       }
-      return .numeric(slot(signal), op, target)
+      let slot = slot(signal)
+      return test(
+        .numeric(slot, op, target), key: .numeric(slot, op, target: target.bitPattern))
     case .version(let op, let targets):
       warnIfSeveral(targets, of: signal, kind: "version")
       guard let target = SemanticVersion(ConfigValueParser.trimmed(targets[0])) else {
@@ -212,15 +246,35 @@ struct ConditionProgramBuilder {
           "version target \(Excerpt.quoted(targets[0])) of \(signal) is not a valid version",
           problem: true)
       }
-      return .version(slot(signal), op, target)
+      let slot = slot(signal)
+      return test(.version(slot, op, target), key: .version(slot, op, target: target.description))
     case .audience(let op, let targets):
-      return .audience(op, internRange(targets))
+      let key = TestKey.audience(op, targets.map { Array($0.utf8) })
+      if let index = testIndex[key] { return .test(index) }
+      return test(.audience(op, internRange(targets)), key: key)
     case .time(let op, let target):
       let text =
         "\(Excerpt.of(target.text)) \(Excerpt.of(target.zone ?? "GMT"))"
         + " (\(Timestamp.format(target.instant)))"
-      return .time(
-        slot(signal), op, instant: target.instant.timeIntervalSince1970, text: intern(text))
+      let slot = slot(signal)
+      let instant = target.instant.timeIntervalSince1970
+      let textIndex = intern(text)
+      return test(
+        .time(slot, op, instant: instant, text: textIndex),
+        key: .time(slot, op, instant: instant.bitPattern, text: textIndex))
     }
   }
+}
+
+/// What makes two tests equal: the same signal, operator and targets, byte for byte (two
+/// targets that are equal as Swift strings can differ in their UTF-8 bytes, which is what
+/// comparisons read), numbers to the bit and versions as written (explanations print them).
+private enum TestKey: Hashable {
+  case percent(seed: Int, range: ConditionProgram.PercentTest)
+  case strings(ConditionProgram.SignalSlot, StringOperator, [[UInt8]])
+  case regex(ConditionProgram.SignalSlot, [[UInt8]])
+  case numeric(ConditionProgram.SignalSlot, ComparisonOperator, target: UInt64)
+  case version(ConditionProgram.SignalSlot, ComparisonOperator, target: String)
+  case audience(AudienceOperator, [[UInt8]])
+  case time(ConditionProgram.SignalSlot, ComparisonOperator, instant: UInt64, text: Int)
 }

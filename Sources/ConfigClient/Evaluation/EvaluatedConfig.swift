@@ -6,7 +6,7 @@ public struct EvaluatedConfig: ConfigValues {
   let template: CompiledTemplate
   /// The in-app defaults the evaluation used.
   public let defaults: InAppDefaults
-  /// Per parameter: the index of the winning conditional value, or -1 for the default.
+  /// Per parameter: the condition whose conditional value was chosen, or -1 for the default.
   let choices: [Int32]
 
   /// The value for `key`: the template's choice, the in-app default, or nil when neither
@@ -15,10 +15,7 @@ public struct EvaluatedConfig: ConfigValues {
     guard let index = template.storage.parameterIndex[key] else {
       return defaults[key].map { ConfigValue(key: key, rawValue: $0, source: .default) }
     }
-    let parameter = template.storage.parameters[index]
-    let choice = Int(choices[index])
-    let chosen = choice >= 0 ? parameter.conditionalValues[choice].value : parameter.defaultValue
-    switch chosen {
+    switch template.storage.parameters[index].value(winner: Int(choices[index])) {
     case .string(let text): return ConfigValue(key: key, rawValue: text, source: .remote)
     case .inAppDefault: return template.inAppValue(key, defaults)
     }

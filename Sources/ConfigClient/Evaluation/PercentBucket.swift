@@ -16,7 +16,20 @@ enum PercentBucket {
       hasher.update(".")
     }
     hasher.update(randomizationID)
-    let scale = UInt64(PercentCondition.microPercentScale)
-    return Int(hasher.finalize().remainder(dividingBy: scale))
+    return bucket(hasher.finalize())
+  }
+
+  /// The bucket for a seed whose bytes the caller keeps ready: `prefix` is the seed's UTF-8
+  /// and a dot, or nothing for the empty seed (`ConditionProgram.seedPrefixes`), so the
+  /// evaluator hashes each seed without reading it as a string.
+  static func microPercentile(prefix: UnsafeRawBufferPointer, randomizationID: String) -> Int {
+    var hasher = SHA256()
+    hasher.update(prefix)
+    hasher.update(randomizationID)
+    return bucket(hasher.finalize())
+  }
+
+  private static func bucket(_ digest: SHA256Digest) -> Int {
+    Int(digest.remainder(dividingBy: UInt64(PercentCondition.microPercentScale)))
   }
 }

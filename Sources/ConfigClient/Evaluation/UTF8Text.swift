@@ -3,7 +3,17 @@
 enum UTF8Text {
   /// Whether the two texts have identical UTF-8 bytes.
   static func equal(_ lhs: some StringProtocol, _ rhs: some StringProtocol) -> Bool {
-    lhs.utf8.elementsEqual(rhs.utf8)
+    // Lengths first, then the bytes in place: the common case, a short native string
+    // against a target of another length, costs a comparison.
+    guard lhs.utf8.count == rhs.utf8.count else { return false }
+    let contiguous = lhs.utf8.withContiguousStorageIfAvailable { left in
+      rhs.utf8.withContiguousStorageIfAvailable { right in
+        for offset in 0..<left.count where left[offset] != right[offset] { return false }
+        return true
+      }
+    }
+    if let equal = contiguous ?? nil { return equal }
+    return lhs.utf8.elementsEqual(rhs.utf8)
   }
 
   /// Whether `needle`'s bytes occur in `haystack`'s; an empty needle always does.

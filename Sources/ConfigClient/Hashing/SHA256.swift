@@ -88,12 +88,20 @@ struct SHA256: Sendable {
   /// Pads the message, processes the last block and returns the digest.
   consuming func finalize() -> SHA256Digest {
     let bitLength = messageLength &* 8
-    bufferByte(0x80)
-    if blockFill > Self.blockSize - 8 {
-      zeroBlockTail()
-      compressBufferedBlock()
+    let fill = blockFill
+    // The 0x80 byte, zeros to byte 56 (of this block, or of one more when the length no
+    // longer fits in this one) and the length, written in place.
+    let needsExtraBlock = withUnsafeMutableBytes(of: &block) { buffer -> Bool in
+      buffer[fill] = 0x80
+      let zeros = buffer.count &- fill &- 1
+      buffer.baseAddress?.advanced(by: fill &+ 1).initializeMemory(
+        as: UInt8.self, repeating: 0, count: zeros)
+      return fill >= Self.blockSize &- 8
     }
-    zeroBlockTail()
+    if needsExtraBlock {
+      compressBufferedBlock()
+      block = (0, 0, 0, 0, 0, 0, 0, 0)
+    }
     withUnsafeMutableBytes(of: &block) { buffer in
       buffer.storeBytes(of: bitLength.bigEndian, toByteOffset: Self.blockSize - 8, as: UInt64.self)
     }
@@ -122,27 +130,12 @@ struct SHA256: Sendable {
   /// Appends one message byte: the slow path for input that is not stored contiguously.
   private mutating func appendMessageByte(_ byte: UInt8) {
     messageLength &+= 1
-    bufferByte(byte)
-  }
-
-  /// Puts one byte into the block buffer, compressing it when full; padding uses this too,
-  /// so it does not count towards the message length.
-  private mutating func bufferByte(_ byte: UInt8) {
     let fill = blockFill
     withUnsafeMutableBytes(of: &block) { buffer in
       buffer.storeBytes(of: byte, toByteOffset: fill, as: UInt8.self)
     }
     blockFill += 1
     if blockFill == Self.blockSize { compressBufferedBlock() }
-  }
-
-  /// Fills the rest of the block buffer with zeros (the padding between 0x80 and the length).
-  private mutating func zeroBlockTail() {
-    let fill = blockFill
-    withUnsafeMutableBytes(of: &block) { buffer in
-      for offset in fill..<buffer.count { buffer[offset] = 0 }
-    }
-    blockFill = Self.blockSize
   }
 
   private mutating func compressBufferedBlock() {
@@ -157,33 +150,32 @@ struct SHA256: Sendable {
   /// Processes one 64-byte block at `bytes` (FIPS 180-4, section 6.2.2).
   private mutating func compress(_ bytes: UnsafeRawPointer) {
     withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { schedule in
+      guard let w = schedule.baseAddress else { return }
       for t in 0..<16 {
-        schedule[t] = bytes.loadUnaligned(fromByteOffset: t &* 4, as: UInt32.self).bigEndian
+        w[t] = bytes.loadUnaligned(fromByteOffset: t &* 4, as: UInt32.self).bigEndian
       }
       for t in 16..<64 {
-        let w15 = schedule[t &- 15]
-        let w2 = schedule[t &- 2]
-        let sigma0 = w15.rotatedRight(7) ^ w15.rotatedRight(18) ^ (w15 >> 3)
-        let sigma1 = w2.rotatedRight(17) ^ w2.rotatedRight(19) ^ (w2 >> 10)
-        schedule[t] = sigma1 &+ schedule[t &- 7] &+ sigma0 &+ schedule[t &- 16]
+        let w15 = w[t &- 15]
+        let w2 = w[t &- 2]
+        // σ0 = ROTR7 ^ ROTR18 ^ SHR3 and σ1 = ROTR17 ^ ROTR19 ^ SHR10, rotates nested.
+        let sigma0 = (w15.rotatedRight(11) ^ w15).rotatedRight(7) ^ (w15 &>> 3)
+        let sigma1 = (w2.rotatedRight(2) ^ w2).rotatedRight(17) ^ (w2 &>> 10)
+        w[t] = sigma1 &+ w[t &- 7] &+ sigma0 &+ w[t &- 16]
       }
       var (a, b, c, d, e, f, g, h) = state
       Self.roundConstants.withUnsafeBufferPointer { constants in
-        for t in 0..<64 {
-          let sum1 = e.rotatedRight(6) ^ e.rotatedRight(11) ^ e.rotatedRight(25)
-          let choice = (e & f) ^ (~e & g)
-          let temp1 = h &+ sum1 &+ choice &+ constants[t] &+ schedule[t]
-          let sum0 = a.rotatedRight(2) ^ a.rotatedRight(13) ^ a.rotatedRight(22)
-          let majority = (a & b) ^ (a & c) ^ (b & c)
-          let temp2 = sum0 &+ majority
-          h = g
-          g = f
-          f = e
-          e = d &+ temp1
-          d = c
-          c = b
-          b = a
-          a = temp1 &+ temp2
+        guard let k = constants.baseAddress else { return }
+        // Eight rounds per pass with the roles of the working variables rotated in the
+        // arguments, instead of moving seven of them after every round.
+        for t in stride(from: 0, to: 64, by: 8) {
+          Self.round(a, b, c, &d, e, f, g, &h, k[t] &+ w[t])
+          Self.round(h, a, b, &c, d, e, f, &g, k[t &+ 1] &+ w[t &+ 1])
+          Self.round(g, h, a, &b, c, d, e, &f, k[t &+ 2] &+ w[t &+ 2])
+          Self.round(f, g, h, &a, b, c, d, &e, k[t &+ 3] &+ w[t &+ 3])
+          Self.round(e, f, g, &h, a, b, c, &d, k[t &+ 4] &+ w[t &+ 4])
+          Self.round(d, e, f, &g, h, a, b, &c, k[t &+ 5] &+ w[t &+ 5])
+          Self.round(c, d, e, &f, g, h, a, &b, k[t &+ 6] &+ w[t &+ 6])
+          Self.round(b, c, d, &e, f, g, h, &a, k[t &+ 7] &+ w[t &+ 7])
         }
       }
       state.0 &+= a
@@ -195,6 +187,25 @@ struct SHA256: Sendable {
       state.6 &+= g
       state.7 &+= h
     }
+  }
+
+  /// One round: T1 = h + Σ1(e) + Ch(e, f, g) + K[t] + W[t] goes into `d` (the next round's
+  /// `e`), and T1 + Σ0(a) + Maj(a, b, c) into `h` (the next round's `a`). `constantAndWord`
+  /// is K[t] + W[t].
+  @inline(__always)
+  private static func round(
+    _ a: UInt32, _ b: UInt32, _ c: UInt32, _ d: inout UInt32,
+    _ e: UInt32, _ f: UInt32, _ g: UInt32, _ h: inout UInt32, _ constantAndWord: UInt32
+  ) {
+    // Σ1(e) = ROTR6(e) ^ ROTR11(e) ^ ROTR25(e) and Σ0(a) = ROTR2(a) ^ ROTR13(a) ^ ROTR22(a),
+    // nested so that x86's two-operand rotates need no copies of the input.
+    let sum1 = ((e.rotatedRight(14) ^ e).rotatedRight(5) ^ e).rotatedRight(6)
+    let choice = g ^ (e & (f ^ g))
+    let temp1 = h &+ sum1 &+ choice &+ constantAndWord
+    let sum0 = ((a.rotatedRight(9) ^ a).rotatedRight(11) ^ a).rotatedRight(2)
+    let majority = (a & b) | (c & (a | b))
+    d &+= temp1
+    h = temp1 &+ sum0 &+ majority
   }
 
   /// The first 32 bits of the fractional parts of the cube roots of the first 64 primes.
@@ -214,6 +225,7 @@ struct SHA256: Sendable {
 
 extension UInt32 {
   /// Rotates the bits right by `count` (1...31), the `ROTR` of FIPS 180-4.
+  @inline(__always)
   fileprivate func rotatedRight(_ count: UInt32) -> UInt32 {
     (self &>> count) | (self &<< (32 &- count))
   }

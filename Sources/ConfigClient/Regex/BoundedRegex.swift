@@ -78,6 +78,14 @@ struct BoundedRegex: Sendable, Hashable {
     return search(String(text)[...], budget: &budget) == true
   }
 
+  /// Whether a search of `text` could match, from its bytes alone (see
+  /// `BoundedRegexProgram.firstBytes`): false means it cannot; true means search. Takes no
+  /// steps, so callers that count steps against a budget may only skip searches this way
+  /// when the budget cannot run out.
+  func mayMatch(in text: String) -> Bool {
+    text.utf8.withContiguousStorageIfAvailable(program.mayStart) ?? true
+  }
+
   /// The longest input this regex searches, in characters: `maximumInputLength`, or less
   /// for a large program, so that instructions × characters stays within
   /// `maximumSearchCost`. Longer inputs do not match.

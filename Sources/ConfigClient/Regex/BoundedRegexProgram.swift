@@ -43,6 +43,34 @@ final class BoundedRegexProgram: Sendable {
   let isCaseInsensitive: Bool
   /// Whether every match starts at the beginning of the input.
   let isAnchoredAtStart: Bool
+  /// The bytes a match's first character can begin with, when the program must consume a
+  /// character to match and its first character can be told by its first byte; nil
+  /// otherwise. A search can skip an input none of whose bytes (or, anchored, whose first
+  /// byte) is one of these: the prefilter that settles most searches in a byte scan.
+  let firstBytes: FirstByteSet?
+
+  /// A set of UTF-8 bytes: ASCII ones bit by bit, every non-ASCII byte at once.
+  struct FirstByteSet: Sendable {
+    var asciiLow: UInt64 = 0
+    var asciiHigh: UInt64 = 0
+    var containsNonASCII = false
+
+    mutating func insert(_ scalar: UInt32) {
+      if scalar < 64 {
+        asciiLow |= 1 << UInt64(scalar)
+      } else if scalar < 128 {
+        asciiHigh |= 1 << UInt64(scalar - 64)
+      } else {
+        containsNonASCII = true
+      }
+    }
+
+    func contains(_ byte: UInt8) -> Bool {
+      if byte < 64 { return asciiLow >> UInt64(byte) & 1 == 1 }
+      if byte < 128 { return asciiHigh >> UInt64(byte - 64) & 1 == 1 }
+      return containsNonASCII
+    }
+  }
 
   /// Compiles a parsed pattern; `size` is the parser's count, used to reserve capacity.
   init(compiling node: BoundedRegexNode, size: Int, isCaseInsensitive: Bool) {
@@ -56,6 +84,18 @@ final class BoundedRegexProgram: Sendable {
     sequenceScalars = builder.sequenceScalars
     self.isCaseInsensitive = isCaseInsensitive
     isAnchoredAtStart = node.isAnchoredAtStart
+    firstBytes = builder.firstBytes(isCaseInsensitive: isCaseInsensitive)
+  }
+
+  /// Whether a match could start somewhere in `bytes` (a whole input's UTF-8), judged by
+  /// `firstBytes` alone: false means no match; true means search. Every character starts
+  /// with one of the input's bytes, so testing all of them (continuation bytes too) only
+  /// ever says "search" more often than needed.
+  func mayStart(in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let firstBytes else { return true }
+    if isAnchoredAtStart { return bytes.first.map(firstBytes.contains) ?? false }
+    for byte in bytes where firstBytes.contains(byte) { return true }
+    return false
   }
 
   /// Whether a single-scalar character belongs to `sets[index]`.
@@ -154,6 +194,47 @@ private struct Builder {
       emit(node)
       instructions[split] = .split(split + 1, instructions.count)
     }
+  }
+
+  /// The bytes the first character a match consumes can begin with (see
+  /// `BoundedRegexProgram.firstBytes`): the consuming instructions reachable from the start
+  /// without consuming, every assertion taken as passing. Nil when `match` is reachable
+  /// that way (a match may consume nothing) or a first character may have several scalars
+  /// beginning with any byte (a set such as `.` or `[^a]`).
+  func firstBytes(isCaseInsensitive: Bool) -> BoundedRegexProgram.FirstByteSet? {
+    var result = BoundedRegexProgram.FirstByteSet()
+    var visited = Set<Int>()
+    var pending = [0]
+    while let pc = pending.popLast() {
+      guard visited.insert(pc).inserted else { continue }
+      switch instructions[pc] {
+      case .match:
+        return nil
+      case .jump(let target):
+        pending.append(target)
+      case .split(let first, let second):
+        pending.append(first)
+        pending.append(second)
+      case .assertion:
+        pending.append(pc + 1)
+      case .scalar(let first, let second):
+        result.insert(first)
+        result.insert(second)
+      case .set(let index):
+        let set = sets[index]
+        guard !set.containsMultiScalarCharacters else { return nil }
+        result.asciiLow |= set.asciiLow
+        result.asciiHigh |= set.asciiHigh
+        if !set.nonASCIIRanges.isEmpty { result.containsNonASCII = true }
+      case .multiScalarCharacter(let scalars):
+        // Under `(?i)` the expected scalars are lowercased and the input's compared
+        // lowercased, so an input may begin with either case.
+        let first = sequenceScalars[scalars.lowerBound]
+        result.insert(first)
+        if isCaseInsensitive, (0x61...0x7A).contains(first) { result.insert(first - 0x20) }
+      }
+    }
+    return result
   }
 
   /// Reserves an instruction to patch once its targets are known. Targets always lie

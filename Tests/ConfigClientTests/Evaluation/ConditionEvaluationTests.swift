@@ -405,4 +405,24 @@ struct ConditionEvaluationTests {
     #expect(!Support.isTrue(atMost, EvaluationContext()))
     #expect(!Support.isTrue(after, EvaluationContext()))
   }
+
+  // MARK: Custom signal lookup
+
+  @Test(
+    "a custom signal is found as the context's dictionary finds it, among a few signals or many",
+    arguments: [0, 3, 7, 8, 9, 40])
+  func customSignalLookup(otherSignals: Int) {
+    let grade = Support.signal("gr\u{E9}de", .numeric(.greaterOrEqual, ["3"]))
+    let version = Support.signal("gr\u{E9}de", .version(.greaterOrEqual, ["3"]))
+    var signals: [String: CustomSignalValue] = [:]
+    for index in 0..<otherSignals { signals["other \(index)"] = .number(JSONNumber(index)) }
+    #expect(!Support.isTrue(grade, Support.signals(signals)))
+    // The key spelled with a combining accent is the same dictionary key.
+    signals["gre\u{301}de"] = 4
+    #expect(Support.isTrue(grade, Support.signals(signals)))
+    #expect(Support.isTrue(version, Support.signals(signals)))
+    signals["gre\u{301}de"] = "2"
+    #expect(!Support.isTrue(grade, Support.signals(signals)))
+    #expect(!Support.isTrue(version, Support.signals(signals)))
+  }
 }

@@ -52,6 +52,19 @@ struct PercentBucketTests {
     #expect((bucket > 0 && bucket <= 50_000_000) == inLowerHalf)
   }
 
+  @Test(
+    "the evaluator's form, with the seed's bytes and dot prepared, gives the same buckets",
+    arguments: ["", "seed", "hêl£o", "0123456789abcdefghijABCDEFGHIJ-_0123456789abcdefghij"])
+  func preparedPrefix(seed: String) {
+    let prefix = seed.isEmpty ? [] : Array(seed.utf8) + [UInt8(ascii: ".")]
+    for id in ["user-1", "", "😊", String(repeating: "x", count: 100)] {
+      let prepared = prefix.withUnsafeBytes {
+        PercentBucket.microPercentile(prefix: $0, randomizationID: id)
+      }
+      #expect(prepared == PercentBucket.microPercentile(seed: seed, randomizationID: id))
+    }
+  }
+
   @Test("the hashed text is exactly the seed, a dot and the id, with no dot for no seed")
   func hashedText() {
     func bucket(_ seed: String, _ id: String) -> Int {

@@ -53,6 +53,22 @@ struct ValueSelectionTests {
     #expect(compiled.evaluate(EvaluationContext(), now: now)["p"].rawValue == expected)
   }
 
+  @Test(
+    "among many conditional values the first true condition's own value is chosen",
+    arguments: [0, 1, 2, 17, 38, 39, 40, 98])
+  func manyValues(firstTrue: Int) {
+    // Values for every other condition of 100, listed in reverse: condition c<i> gives v<i>.
+    let parameter = TemplateParameter(
+      key: "p", defaultValue: .value("default"),
+      conditionalValues: stride(from: 98, through: 0, by: -2).map {
+        ConditionalValue(conditionName: "c\($0)", value: .value("v\($0)"))
+      })
+    let compiled = template(
+      conditions: (0..<100).map { ("c\($0)", $0 >= firstTrue) }, parameter: parameter)
+    let expected = "v\(firstTrue.isMultiple(of: 2) ? firstTrue : firstTrue + 1)"
+    #expect(compiled.evaluate(EvaluationContext(), now: now)["p"].rawValue == expected)
+  }
+
   @Test("a true condition without a value for this parameter does not stop the search")
   func conditionsWithoutValuesAreSkipped() {
     let parameter = TemplateParameter(
