@@ -11,8 +11,9 @@ extension CompiledTemplate {
     // `configValue(forKey:)` gives by construction.
     var choices = [Int32](repeating: -1, count: parameters.count)
     return parameters.enumerated().map { index, parameter in
-      ([-1] + Array(parameter.conditionalValues.indices)).map { position in
-        choices[index] = Int32(position)
+      // A choice is the winning condition's index in the template (-1: the default).
+      ([-1] + parameter.conditionalValues.map(\.condition)).map { winner in
+        choices[index] = Int32(winner)
         defer { choices[index] = -1 }
         let chosen = EvaluatedConfig(template: self, defaults: defaults, choices: choices)
         return chosen.configValue(forKey: parameter.key) ?? .missing(key: parameter.key)
@@ -25,6 +26,12 @@ extension EvaluatedConfig {
   /// Which of `CompiledTemplate.possibleValues(defaults:)` parameter `index` (in the order
   /// of the template's `keys`) took: its position in that parameter's list.
   package func choice(ofParameter index: Int) -> Int {
-    Int(choices[index]) + 1
+    let winner = Int(choices[index])
+    guard winner >= 0,
+      let position = template.storage.parameters[index].conditionalValues.firstIndex(where: {
+        $0.condition == winner
+      })
+    else { return 0 }
+    return position + 1
   }
 }
