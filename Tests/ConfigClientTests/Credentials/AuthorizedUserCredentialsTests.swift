@@ -84,19 +84,10 @@ struct AuthorizedUserCredentialsTests {
       contentsOfFile: path,
       environment: ["SWITCHYARD_OAUTH_TOKEN_URL": server.url("/token").absoluteString],
       timeSource: ManualTimeSource(now: TestTime.start))
-    let arrivals = TokenCounter()
-    let allArrived = SignalLatch()
-    let tokens = try await withThrowingTaskGroup(of: String.self) { group in
-      for _ in 0..<50 {
-        group.addTask {
-          if arrivals.next() == 50 { allArrived.open() }
-          return try await credentials.accessToken().value
-        }
-      }
-      await requestArrived.wait()
-      await allArrived.wait()
-      release.signal()
-      return try await group.reduce(into: [String]()) { $0.append($1) }
+    let tokens = try await tokensFromConcurrentCallers(
+      50, started: requestArrived, release: { release.signal() }
+    ) {
+      try await credentials.accessToken()
     }
     #expect(tokens.count == 50)
     #expect(Set(tokens) == ["token-1"])

@@ -122,3 +122,26 @@ final class TokenCounter: Sendable {
   /// How many were handed out.
   var value: Int { count.withLock { $0 } }
 }
+
+/// Asks `fetch` for a token from `count` tasks at once and returns every token they got:
+/// `release` runs only once the first fetch has `started` and every task is waiting, so all
+/// of them ask while one fetch is in flight.
+func tokensFromConcurrentCallers(
+  _ count: Int, started: SignalLatch, release: @escaping @Sendable () -> Void,
+  _ fetch: @escaping @Sendable () async throws -> AccessToken
+) async throws -> [String] {
+  let arrivals = TokenCounter()
+  let allArrived = SignalLatch()
+  return try await withThrowingTaskGroup(of: String.self) { group in
+    for _ in 0..<count {
+      group.addTask {
+        if arrivals.next() == count { allArrived.open() }
+        return try await fetch().value
+      }
+    }
+    await started.wait()
+    await allArrived.wait()
+    release()
+    return try await group.reduce(into: [String]()) { $0.append($1) }
+  }
+}

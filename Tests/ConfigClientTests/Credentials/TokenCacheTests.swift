@@ -100,19 +100,10 @@ struct TokenCacheTests {
       await release.wait()
       return AccessToken(value: "token-\(number)", expiresAt: time.now.addingTimeInterval(3600))
     }
-    let arrivals = TokenCounter()
-    let allArrived = SignalLatch()
-    let tokens = try await withThrowingTaskGroup(of: String.self) { group in
-      for _ in 0..<50 {
-        group.addTask {
-          if arrivals.next() == 50 { allArrived.open() }
-          return try await cache.token().value
-        }
-      }
-      await fetchStarted.wait()
-      await allArrived.wait()
-      release.open()
-      return try await group.reduce(into: [String]()) { $0.append($1) }
+    let tokens = try await tokensFromConcurrentCallers(
+      50, started: fetchStarted, release: { release.open() }
+    ) {
+      try await cache.token()
     }
     #expect(tokens.count == 50)
     #expect(Set(tokens) == ["token-1"])
