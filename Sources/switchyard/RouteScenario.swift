@@ -53,9 +53,3 @@ struct RouteScenario: Sendable {
     return RouteOutcome(route: routed.route, routed: routed)
   }
 }
-
-/// A planned route and, when a config was available, what it was planned from.
-struct RouteOutcome: Sendable {
-  let route: Route
-  let routed: ConfigRoute?
-}
