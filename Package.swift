@@ -59,9 +59,9 @@ let package = Package(
       swiftSettings: sharedSwiftSettings),
 
     // What more than one test target needs: the loopback HTTP server, the latch, temporary
-    // directories, the test clock's start, files of the source tree, and the fake Google
-    // (token endpoint, metadata server, Remote Config APIs), which checks JWT signatures with
-    // ConfigClient's RSA public key. A target, not a product.
+    // directories, the test clock's start, files of the source tree, a fake course, and the
+    // fake Google (token endpoint, metadata server, Remote Config APIs), which checks JWT
+    // signatures with ConfigClient's RSA public key. A target, not a product.
     .target(
       name: "SwitchyardTestSupport", dependencies: ["Core", "ConfigClient"], path: "Tests/Support",
       swiftSettings: sharedSwiftSettings),
@@ -73,7 +73,7 @@ let package = Package(
       // Fixtures are read from the source tree by path, not bundled.
       exclude: ["Fixtures"], swiftSettings: sharedSwiftSettings),
     .testTarget(
-      name: "RootRoutingTests", dependencies: ["RootRouting", "Core"],
+      name: "RootRoutingTests", dependencies: ["RootRouting", "Core", "SwitchyardTestSupport"],
       swiftSettings: sharedSwiftSettings),
     .testTarget(
       name: "ElementaryFeatureTests", dependencies: ["ElementaryFeature", "Core"],

@@ -5,12 +5,12 @@ public struct FeatureID: RawRepresentable, Sendable, Hashable, Codable, Expressi
   /// The identity's name, also the screen name the router uses for the feature.
   public let rawValue: String
 
-  /// Creates an identity from its name.
+  // swift-format-ignore: AllPublicDeclarationsHaveDocumentation
   public init(rawValue: String) {
     self.rawValue = rawValue
   }
 
-  /// Creates an identity from a string literal.
+  // swift-format-ignore: AllPublicDeclarationsHaveDocumentation
   public init(stringLiteral value: String) {
     self.rawValue = value
   }
@@ -28,6 +28,6 @@ public struct FeatureID: RawRepresentable, Sendable, Hashable, Codable, Expressi
 }
 
 extension FeatureID: CustomStringConvertible {
-  /// The name.
+  // swift-format-ignore: AllPublicDeclarationsHaveDocumentation
   public var description: String { rawValue }
 }

@@ -5,7 +5,7 @@ public struct FeatureOrientations: Sendable, Hashable {
   /// The orientations requested on a pad.
   public let pad: OrientationMask
 
-  /// Creates a request per device.
+  // swift-format-ignore: AllPublicDeclarationsHaveDocumentation
   public init(phone: OrientationMask, pad: OrientationMask) {
     self.phone = phone
     self.pad = pad

@@ -9,7 +9,7 @@ public struct Grade: Sendable, Hashable {
   /// The year within the stage, 1-based.
   public let year: Int
 
-  /// Creates a grade.
+  /// Year `year` of `stage`, checked against the years the stage has.
   /// - Throws: `GradeError.yearOutOfRange` when `year` is outside `stage.validYears`, or
   ///   `GradeError.emptyStage` when an unknown stage has an empty name.
   public init(stage: SchoolStage, year: Int) throws(GradeError) {

@@ -5,7 +5,7 @@ public struct JSONObject: Sendable, Hashable, Sequence {
   public private(set) var keys: [String] = []
   private var members: [String: JSONValue] = [:]
 
-  /// An empty object.
+  // swift-format-ignore: AllPublicDeclarationsHaveDocumentation
   public init() {}
 
   /// An object with these members in this order; a repeated key keeps its first position
@@ -14,7 +14,7 @@ public struct JSONObject: Sendable, Hashable, Sequence {
     for (key, value) in pairs { self[key] = value }
   }
 
-  /// The number of members.
+  // swift-format-ignore: AllPublicDeclarationsHaveDocumentation
   public var count: Int { keys.count }
 
   /// True when the object has no members.

@@ -10,9 +10,9 @@ public enum JSONValue: Sendable, Hashable {
   case bool(Bool)
   /// A number, with its literal spelling.
   case number(JSONNumber)
-  /// A string.
+  /// A string, its escapes decoded.
   case string(String)
-  /// An array.
+  /// An array, its elements in document order.
   case array([JSONValue])
   /// An object, keys in document order.
   case object(JSONObject)
@@ -72,32 +72,32 @@ public enum JSONValue: Sendable, Hashable {
 }
 
 extension JSONValue: ExpressibleByStringLiteral {
-  /// A JSON string.
+  // swift-format-ignore: AllPublicDeclarationsHaveDocumentation
   public init(stringLiteral value: String) { self = .string(value) }
 }
 
 extension JSONValue: ExpressibleByBooleanLiteral {
-  /// A JSON Boolean.
+  // swift-format-ignore: AllPublicDeclarationsHaveDocumentation
   public init(booleanLiteral value: Bool) { self = .bool(value) }
 }
 
 extension JSONValue: ExpressibleByIntegerLiteral {
-  /// A JSON number.
+  // swift-format-ignore: AllPublicDeclarationsHaveDocumentation
   public init(integerLiteral value: Int) { self = .number(JSONNumber(value)) }
 }
 
 extension JSONValue: ExpressibleByFloatLiteral {
-  /// A JSON number.
+  // swift-format-ignore: AllPublicDeclarationsHaveDocumentation
   public init(floatLiteral value: Double) { self = .number(JSONNumber(value)) }
 }
 
 extension JSONValue: ExpressibleByNilLiteral {
-  /// JSON `null`.
+  // swift-format-ignore: AllPublicDeclarationsHaveDocumentation
   public init(nilLiteral: ()) { self = .null }
 }
 
 extension JSONValue: ExpressibleByArrayLiteral {
-  /// A JSON array.
+  // swift-format-ignore: AllPublicDeclarationsHaveDocumentation
   public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
 }
 

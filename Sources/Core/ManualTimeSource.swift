@@ -39,7 +39,7 @@ public final class ManualTimeSource: TimeSource, Sendable {
     state = LockedState(State(now: now))
   }
 
-  /// The clock's current time.
+  /// The time it was made with, set to or advanced to: it never moves by itself.
   public var now: Date { state.withLock { $0.now } }
 
   /// How many sleeps are waiting for the clock to move.

@@ -6,7 +6,7 @@ import Core
 /// the app's defaults and `switchyard keys`), how the router decides whom it serves
 /// (`descriptor`), and its home screen's model (`home(for:values:)`).
 public enum ElementaryFeature {
-  /// The feature's identity.
+  /// The feature's identity, also its screen's name in routes.
   public static let id: FeatureID = .elementary
 
   /// The module's name, as key listings and diagnostics print it.

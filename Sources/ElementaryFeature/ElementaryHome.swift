@@ -17,7 +17,7 @@ public struct ElementaryHome: Sendable, Equatable, Encodable {
   /// dropped, a goal clamped, a malformed value replaced by its default, ...).
   public let diagnostics: [Reason]
 
-  /// Creates a home model.
+  // swift-format-ignore: AllPublicDeclarationsHaveDocumentation
   public init(
     grade: Grade, sections: [ElementarySection], dailyGoalMinutes: Int, diagnostics: [Reason]
   ) {

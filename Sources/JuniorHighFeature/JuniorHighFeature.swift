@@ -7,7 +7,7 @@ import Core
 /// (`descriptor`), and its home screen's model (`home(for:values:at:)`), share card
 /// included.
 public enum JuniorHighFeature {
-  /// The feature's identity.
+  /// The feature's identity, also its screen's name in routes.
   public static let id: FeatureID = .juniorHigh
 
   /// The module's name, as key listings and diagnostics print it.

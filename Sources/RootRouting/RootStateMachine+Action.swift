@@ -10,7 +10,7 @@ extension RootStateMachine {
     case loadProfile(UserID)
     /// Start the loading timer; answer with `loadingTimedOut` when it fires.
     case startLoadingTimer
-    /// Cancel the loading timer.
+    /// Cancel the loading timer: what it waited for arrived, and it must not fire late.
     case cancelLoadingTimer
     /// Show this route as the root screen.
     case showRoute(Route)

@@ -72,7 +72,7 @@ public struct RouteConfiguration: Sendable {
         assignedReason: .because("the backend assigned \(descriptor.id)"))
     }
 
-    keyNames = RootRoutingKeys.all.map(\.name) + descriptors.flatMap { $0.keys.map(\.name) }
+    keyNames = Self.keyNames(descriptors: descriptors)
     var sourceValues: [String: ConfigValue] = [:]
     for name in keyNames {
       sourceValues[name] = values.configValue(forKey: name)
@@ -84,6 +84,14 @@ public struct RouteConfiguration: Sendable {
   public static func defaults(descriptors: [FeatureDescriptor]) -> RouteConfiguration {
     RouteConfiguration(
       values: InMemoryConfigValues([:]), descriptors: descriptors, origin: .defaults)
+  }
+
+  /// The keys a configuration for `descriptors` reads, in order: RootRouting's gates, then
+  /// each feature's keys in priority order. A configuration is a pure function of their
+  /// values, so a caller that has them can tell when two sets of values prepare equal
+  /// configurations without preparing either.
+  public static func keyNames(descriptors: [FeatureDescriptor]) -> [String] {
+    RootRoutingKeys.all.map(\.name) + descriptors.flatMap { $0.keys.map(\.name) }
   }
 
   /// The registered features' identities, in priority order.

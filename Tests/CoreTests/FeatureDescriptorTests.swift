@@ -1,4 +1,5 @@
 import Core
+import SwitchyardTestSupport
 import Testing
 
 @Suite("FeatureDescriptor")
@@ -6,18 +7,7 @@ struct FeatureDescriptorTests {
   static let isOpen = ConfigKey<Bool>("course_open", default: true)
 
   /// A descriptor that reads its key once, in `makeRule`, and decides from the grade.
-  static let course = FeatureDescriptor(
-    id: .elementary, module: "ElementaryFeature", keys: [isOpen.erased],
-    orientations: FeatureOrientations(phone: .portrait, pad: .landscape)
-  ) { values in
-    let open = values.resolve(isOpen)
-    return FeatureRule(diagnostics: open.diagnostic.map { [$0] } ?? []) { user in
-      guard open.value else { return .declines(because: "elementary is closed") }
-      return user.grade.stage == .elementary
-        ? .serves(because: "elementary serves elementary grades")
-        : .declines(because: "elementary serves elementary grades only")
-    }
-  }
+  static let course = FakeCourse.elementary(isOpen: isOpen)
 
   @Test(
     "a descriptor's rule reads the feature's values once and decides per user",

@@ -48,6 +48,9 @@ struct RouteConfigurationTests {
     #expect(
       Fixture.configuration(descriptors: [TestFeatures.juniorHigh, TestFeatures.review]).keyNames
         == RootRoutingKeys.all.map(\.name) + ["juniorHigh_years"])
+    #expect(
+      RouteConfiguration.keyNames(descriptors: TestFeatures.all) == Fixture.configuration().keyNames
+    )
   }
 
   @Test("every feature answers a user from the rule made once, gates or no gates")

@@ -1,5 +1,6 @@
 import Core
 import RootRouting
+import SwitchyardTestSupport
 
 /// Two course descriptors built the way real feature modules build theirs, for the tests:
 /// elementary (a BOOLEAN switch) and junior high (a JSON list of open years).
@@ -11,18 +12,7 @@ enum TestFeatures {
 
   /// Serves elementary grades while `elementary_open` is true. Portrait on phones,
   /// landscape on pads.
-  static let elementary = FeatureDescriptor(
-    id: .elementary, module: "ElementaryFeature", keys: [elementaryOpen.erased],
-    orientations: FeatureOrientations(phone: .portrait, pad: .landscape)
-  ) { values in
-    let open = values.resolve(elementaryOpen)
-    return FeatureRule(diagnostics: open.diagnostic.map { [$0] } ?? []) { user in
-      guard open.value else { return .declines(because: "elementary is closed") }
-      return user.grade.stage == .elementary
-        ? .serves(because: "elementary serves elementary grades")
-        : .declines(because: "elementary serves elementary grades only")
-    }
-  }
+  static let elementary = FakeCourse.elementary(isOpen: elementaryOpen)
 
   /// Serves the junior-high years listed in `juniorHigh_years`. Every orientation but
   /// upside-down everywhere.

@@ -13,7 +13,6 @@ struct TemplateBody: Sendable {
 
   /// The template JSON.
   private(set) var json: JSON
-  /// The template, compiled.
   let compiled: CompiledTemplate
 
   /// The template JSON as UTF-8 bytes (serialized from the document when restored).

@@ -60,7 +60,7 @@ public struct ApplicationDefaultCredentials: AccessTokenProvider, CustomStringCo
     self.credentials = credentials
   }
 
-  /// The credentials' token.
+  /// A token from `credentials`, the provider discovery chose.
   public func accessToken() async throws(CredentialsError) -> AccessToken {
     try await credentials.accessToken()
   }
@@ -70,7 +70,7 @@ public struct ApplicationDefaultCredentials: AccessTokenProvider, CustomStringCo
     await credentials.projectID()
   }
 
-  /// The credentials' quota project.
+  /// `credentials`' project billed for quota (`x-goog-user-project`), when they name one.
   public var quotaProjectID: String? { credentials.quotaProjectID }
 
   /// The credentials and where they were found; never a secret.

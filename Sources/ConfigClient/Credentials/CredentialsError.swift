@@ -35,6 +35,6 @@ public struct CredentialsError: Error, Sendable, Equatable, CustomStringConverti
     self.message = message
   }
 
-  /// The message.
+  // swift-format-ignore: AllPublicDeclarationsHaveDocumentation
   public var description: String { message }
 }

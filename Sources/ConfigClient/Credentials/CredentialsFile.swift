@@ -28,9 +28,7 @@ struct CredentialsFile: Sendable {
 
   /// The file, as given.
   let path: String
-  /// Its bytes.
   let bytes: [UInt8]
-  /// Its JSON object.
   let object: JSONObject
 
   /// Reads and parses the file at `path`.

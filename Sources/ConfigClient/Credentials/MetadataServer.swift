@@ -30,7 +30,7 @@ struct MetadataServer: Sendable {
   static let tokenPath =
     "/computeMetadata/v1/instance/service-accounts/default/token?scopes="
     + FormURLEncoding.encode(ServiceAccountJWT.cloudPlatformScope)
-  /// The project ID path.
+  /// The path that answers with the project's ID as plain text.
   static let projectPath = "/computeMetadata/v1/project/project-id"
 
   /// What detection found.

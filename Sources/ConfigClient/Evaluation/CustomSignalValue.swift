@@ -26,16 +26,16 @@ public enum CustomSignalValue: Sendable, Hashable {
 }
 
 extension CustomSignalValue: ExpressibleByStringLiteral {
-  /// A string signal.
+  // swift-format-ignore: AllPublicDeclarationsHaveDocumentation
   public init(stringLiteral value: String) { self = .string(value) }
 }
 
 extension CustomSignalValue: ExpressibleByIntegerLiteral {
-  /// A number signal.
+  // swift-format-ignore: AllPublicDeclarationsHaveDocumentation
   public init(integerLiteral value: Int) { self = .number(JSONNumber(value)) }
 }
 
 extension CustomSignalValue: ExpressibleByFloatLiteral {
-  /// A number signal.
+  // swift-format-ignore: AllPublicDeclarationsHaveDocumentation
   public init(floatLiteral value: Double) { self = .number(JSONNumber(value)) }
 }

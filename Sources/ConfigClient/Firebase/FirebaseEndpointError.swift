@@ -9,6 +9,6 @@ public struct FirebaseEndpointError: Error, Sendable, Equatable, CustomStringCon
     self.message = message
   }
 
-  /// The message.
+  // swift-format-ignore: AllPublicDeclarationsHaveDocumentation
   public var description: String { message }
 }

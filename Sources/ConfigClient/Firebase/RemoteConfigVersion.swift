@@ -30,7 +30,7 @@ public struct RemoteConfigVersion: Sendable, Hashable {
   /// `updateType`: `INCREMENTAL_UPDATE`, `FORCED_UPDATE` (published with `If-Match: *`),
   /// `ROLLBACK`, ...
   public var updateType: String?
-  /// `updateUser`.
+  /// `updateUser`: who made the version.
   public var updateUser: User?
   /// `description`: the one field a publish sets.
   public var description: String?

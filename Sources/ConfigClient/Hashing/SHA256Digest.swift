@@ -38,7 +38,7 @@ struct SHA256Digest: Sendable, Hashable, CustomStringConvertible {
     return text
   }
 
-  /// The hexadecimal digest.
+  /// `hexString`, so a digest prints as `sha256sum` prints it.
   var description: String { hexString }
 
   /// The digest read as an unsigned 256-bit big-endian integer, modulo `divisor`.

@@ -6,7 +6,6 @@ struct RealtimeMessageError: Error, Sendable, Equatable, CustomStringConvertible
   /// What is wrong.
   let message: String
 
-  /// Creates an error.
   init(field: String?, message: String) {
     self.field = field
     self.message = message

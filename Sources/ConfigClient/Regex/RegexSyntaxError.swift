@@ -14,7 +14,6 @@ struct RegexSyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
   /// What is wrong, e.g. `unbalanced ')'` or `backreferences are not supported`.
   let message: String
 
-  /// Creates an error at a column of a pattern.
   init(pattern: String, column: Int, message: String) {
     self.pattern = pattern
     self.column = column

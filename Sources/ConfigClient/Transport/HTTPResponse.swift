@@ -9,7 +9,6 @@ struct HTTPResponse: Sendable {
   /// The URL that answered, after redirects.
   let url: URL
 
-  /// The status code.
   var status: Int { head.status }
 
   /// The value of header `name` (case-insensitive).

@@ -6,7 +6,6 @@ import Foundation
 
 /// The status and headers of a response, as plain values.
 struct HTTPResponseHead: Sendable, Equatable {
-  /// The status code.
   let status: Int
   /// Header values by lower-cased name.
   let headers: [String: String]

@@ -184,7 +184,8 @@ enum HTTPSocket {
     }
   }
 
-  /// Closes a descriptor.
+  /// Closes `descriptor` through whichever libc this is, ignoring the result: after a failed
+  /// close there is nothing to retry.
   static func close(_ descriptor: Int32) {
     #if canImport(Darwin)
       _ = Darwin.close(descriptor)

@@ -1,5 +1,6 @@
 import Core
 import Foundation
+import SwitchyardTestSupport
 import Testing
 
 @testable import ConfigClient
@@ -7,7 +8,7 @@ import Testing
 @Suite("ServiceAccountJWT")
 struct ServiceAccountJWTTests {
   /// 2026-01-01T00:00:00Z, the time the fixture JWT was made for.
-  static let now = Date(timeIntervalSince1970: 1_767_225_600)
+  static let now = TestTime.start
 
   static func fixtureKey() throws -> ServiceAccountKey {
     try ServiceAccountKey(contentsOfFile: CryptoFixtures.path("service-account.json"))

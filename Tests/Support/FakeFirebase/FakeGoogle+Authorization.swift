@@ -8,19 +8,19 @@ extension FakeGoogle {
   func authorize(_ request: LoopbackRequest) -> Result<IssuedAccessToken, Refused> {
     guard let header = request.header("Authorization"), header.count > 7,
       header.prefix(7).lowercased() == "bearer "
-    else { return .failure(Refused(GoogleAPIError.unauthenticated)) }
+    else { return .failure(Refused(FakeGoogleErrors.unauthenticated)) }
     let value = String(header.dropFirst(7)).trimmingCharacters(in: .whitespaces)
     let token = state.withLock { state -> IssuedAccessToken? in
       guard let token = state.accessTokens[value] else { return nil }
       if let expiresAt = token.expiresAt, state.now >= expiresAt { return nil }
       return token
     }
-    guard let token else { return .failure(Refused(GoogleAPIError.unauthenticated)) }
+    guard let token else { return .failure(Refused(FakeGoogleErrors.unauthenticated)) }
     guard
       token.scopes.contains(where: {
         [Self.cloudPlatformScope, Self.remoteConfigScope].contains($0)
       })
-    else { return .failure(Refused(GoogleAPIError.insufficientScopes)) }
+    else { return .failure(Refused(FakeGoogleErrors.insufficientScopes)) }
     return .success(token)
   }
 
@@ -32,10 +32,10 @@ extension FakeGoogle {
   {
     authorize(request).flatMap { token in
       guard let record = state.withLock({ $0.projects[project] }) else {
-        return .failure(Refused(GoogleAPIError.notFound))
+        return .failure(Refused(FakeGoogleErrors.notFound))
       }
       if let denial = record.denial {
-        return .failure(Refused(GoogleAPIError.permissionDenied(denial)))
+        return .failure(Refused(FakeGoogleErrors.permissionDenied(denial)))
       }
       return .success((token, record))
     }

@@ -36,7 +36,7 @@ extension FakeGoogle {
       switch request.method {
       case "GET": getTemplate(request, record: record, namespace: namespace)
       case "PUT": updateTemplate(request, project: project, namespace: namespace, by: token)
-      default: .failure(Refused(GoogleAPIError.methodNotFound))
+      default: .failure(Refused(FakeGoogleErrors.methodNotFound))
       }
     }
     return result.either
@@ -46,7 +46,7 @@ extension FakeGoogle {
   func answerListVersions(
     _ request: LoopbackRequest, project: String, namespace: FakeRemoteConfigNamespace
   ) -> LoopbackResponse {
-    guard request.method == "GET" else { return GoogleAPIError.methodNotFound }
+    guard request.method == "GET" else { return FakeGoogleErrors.methodNotFound }
     return authorizedProject(request, project).flatMap { _, record in
       listVersions(request, history: record.histories[namespace] ?? TemplateHistory())
     }.either
@@ -56,7 +56,7 @@ extension FakeGoogle {
   func answerRollback(
     _ request: LoopbackRequest, project: String, namespace: FakeRemoteConfigNamespace
   ) -> LoopbackResponse {
-    guard request.method == "POST" else { return GoogleAPIError.methodNotFound }
+    guard request.method == "POST" else { return FakeGoogleErrors.methodNotFound }
     return authorizedProject(request, project).flatMap { token, _ in
       rollback(request, project: project, namespace: namespace, by: token)
     }.either
@@ -78,7 +78,7 @@ extension FakeGoogle {
       number = requested
     }
     guard number > 0 || history.currentNumber == 0, let template = history.template(number) else {
-      return .failure(Refused(GoogleAPIError.notFound))
+      return .failure(Refused(FakeGoogleErrors.notFound))
     }
     return .success(.template(template, etag: record.etag(version: number)))
   }
@@ -100,13 +100,13 @@ extension FakeGoogle {
   ) -> Result<LoopbackResponse, Refused> {
     guard let content = (try? JSONParser().parse(request.body))?.objectValue else {
       return .failure(
-        Refused(GoogleAPIError.invalidJSONPayload))
+        Refused(FakeGoogleErrors.invalidJSONPayload))
     }
     let query = Self.query(request)
     let validateOnly = [query["validate_only"], query["validateOnly"]].contains("true")
     return state.withLock { state -> Result<LoopbackResponse, Refused> in
       guard let current = state.projects[project] else {
-        return .failure(Refused(GoogleAPIError.notFound))
+        return .failure(Refused(FakeGoogleErrors.notFound))
       }
       let currentNumber = current.histories[namespace]?.currentNumber ?? 0
       let ifMatch = request.header("If-Match")
@@ -119,7 +119,7 @@ extension FakeGoogle {
       }
       if let problem = state.validationError ?? Self.validationProblem(content) {
         return .failure(
-          Refused(GoogleAPIError.failedPrecondition("[VALIDATION_ERROR]: \(problem)")))
+          Refused(FakeGoogleErrors.failedPrecondition("[VALIDATION_ERROR]: \(problem)")))
       }
       let description = content["version"]?["description"]?.stringValue
       if validateOnly {
@@ -140,7 +140,7 @@ extension FakeGoogle {
   private static func published(_ stored: (template: JSONObject, etag: String)?)
     -> Result<LoopbackResponse, Refused>
   {
-    guard let stored else { return .failure(Refused(GoogleAPIError.notFound)) }
+    guard let stored else { return .failure(Refused(FakeGoogleErrors.notFound)) }
     return .success(.template(stored.template, etag: stored.etag))
   }
 
@@ -228,7 +228,7 @@ extension FakeGoogle {
       guard let size = Int(text), (1...Self.maximumPageSize).contains(size) else {
         return .failure(
           Refused(
-            GoogleAPIError.invalidArgument("pageSize must be between 1 and 300, not \(text).")))
+            FakeGoogleErrors.invalidArgument("pageSize must be between 1 and 300, not \(text).")))
       }
       pageSize = size
     }
@@ -239,7 +239,7 @@ extension FakeGoogle {
         return .failure(
           Refused(
             name == "pageToken"
-              ? GoogleAPIError.invalidArgument("Invalid page token.")
+              ? FakeGoogleErrors.invalidArgument("Invalid page token.")
               : Self.badVersionNumber("end_version_number", text)))
       }
       newest = min(newest, number)
@@ -249,7 +249,7 @@ extension FakeGoogle {
       guard let text = query[name] else { continue }
       guard let date = try? Timestamp.parse(text) else {
         return .failure(
-          Refused(GoogleAPIError.invalidArgument("Invalid value at '\(name)': \"\(text)\"")))
+          Refused(FakeGoogleErrors.invalidArgument("Invalid value at '\(name)': \"\(text)\"")))
       }
       times[name] = date
     }
@@ -285,7 +285,7 @@ extension FakeGoogle {
     if text == nil, !request.body.isEmpty {
       guard let body = (try? JSONParser().parse(request.body))?.objectValue else {
         return .failure(
-          Refused(GoogleAPIError.invalidJSONPayload))
+          Refused(FakeGoogleErrors.invalidJSONPayload))
       }
       switch body["versionNumber"] {
       case .string(let value)?: text = value
@@ -294,7 +294,7 @@ extension FakeGoogle {
       }
     }
     guard let text else {
-      return .failure(Refused(GoogleAPIError.invalidArgument("versionNumber is required.")))
+      return .failure(Refused(FakeGoogleErrors.invalidArgument("versionNumber is required.")))
     }
     guard let source = Self.versionNumber(text) else {
       return .failure(Refused(Self.badVersionNumber("version_number", text)))
@@ -302,7 +302,7 @@ extension FakeGoogle {
     return state.withLock { state -> Result<LoopbackResponse, Refused> in
       let history = state.projects[project]?.histories[namespace] ?? TemplateHistory()
       guard source > 0, let content = history.template(source) else {
-        return .failure(Refused(GoogleAPIError.notFound))
+        return .failure(Refused(FakeGoogleErrors.notFound))
       }
       let metadata = VersionMetadata(
         time: state.now, email: token.email, origin: "REST_API", type: "ROLLBACK",
@@ -330,7 +330,7 @@ extension FakeGoogle {
 
   /// Proto JSON's complaint about an int64 field that is not one.
   static func badVersionNumber(_ field: String, _ text: String) -> LoopbackResponse {
-    GoogleAPIError.invalidArgument("Invalid value at '\(field)' (TYPE_INT64), \"\(text)\"")
+    FakeGoogleErrors.invalidArgument("Invalid value at '\(field)' (TYPE_INT64), \"\(text)\"")
   }
 }
 

@@ -14,7 +14,7 @@ extension FakeGoogle {
   /// matching `If-None-Match` gets 304 with no body. The fake does not turn a condition's
   /// `expression` into the data plane's condition object: it serves what was published.
   func answerServerTemplate(_ request: LoopbackRequest, project: String) -> LoopbackResponse {
-    guard request.method == "GET" else { return GoogleAPIError.methodNotFound }
+    guard request.method == "GET" else { return FakeGoogleErrors.methodNotFound }
     switch authorizedProject(request, project) {
     case .failure(let refused):
       return refused.response

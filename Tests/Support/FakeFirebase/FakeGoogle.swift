@@ -156,7 +156,7 @@ public final class FakeGoogle: Sendable {
       response = answerListVersions(request, project: project, namespace: namespace)
     case .rollback(let project, let namespace):
       response = answerRollback(request, project: project, namespace: namespace)
-    case nil: response = GoogleAPIError.methodNotFound
+    case nil: response = FakeGoogleErrors.methodNotFound
     }
     return encoded(response, for: request)
   }

@@ -22,7 +22,7 @@ public final class FakeMetadataServer: Sendable {
     case probe
     /// The default service account's access token.
     case token
-    /// The project id.
+    /// The project's ID, as plain text.
     case projectID
 
     /// The request path, without a query.

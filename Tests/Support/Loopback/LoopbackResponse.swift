@@ -19,11 +19,11 @@ public struct LoopbackResponse: Sendable {
     case endless(chunk: [UInt8], chunked: Bool)
   }
 
-  /// The status code.
+  // swift-format-ignore: AllPublicDeclarationsHaveDocumentation
   public var status: Int
   /// Extra headers, in order (`Connection: close` and the length header are added).
   public var headers: [(name: String, value: String)]
-  /// The body.
+  // swift-format-ignore: AllPublicDeclarationsHaveDocumentation
   public var body: Body
 
   /// A response with the given parts.

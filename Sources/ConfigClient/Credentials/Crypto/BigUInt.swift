@@ -41,7 +41,6 @@ struct BigUInt: Sendable {
     self.limbs = limbs
   }
 
-  /// The number of limbs.
   var limbCount: Int { limbs.count }
 
   /// The position of the highest set bit plus one (0 for zero). Variable time: for public

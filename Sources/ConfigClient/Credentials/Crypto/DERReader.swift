@@ -93,7 +93,8 @@ struct DERReader {
     }
   }
 
-  /// Reads an OBJECT IDENTIFIER.
+  /// Reads an OBJECT IDENTIFIER, rejecting contents that do not encode one (empty, too
+  /// long, an arc truncated or padded with a leading 0x80).
   mutating func readObjectIdentifier(_ field: String) throws(DERError) -> ASN1ObjectIdentifier {
     let element = try readElement(field, tag: .objectIdentifier)
     guard let identifier = ASN1ObjectIdentifier(derContents: bytes[element.contents]) else {

@@ -9,10 +9,10 @@ protocol RedactedDescription: CustomStringConvertible, CustomDebugStringConverti
 }
 
 extension RedactedDescription {
-  /// The summary.
+  /// The summary alone: interpolating a key prints no number of it.
   var description: String { redactedSummary }
 
-  /// The summary.
+  /// The summary alone, for `debugPrint` and the debugger too.
   var debugDescription: String { redactedSummary }
 
   /// No children, so nothing inside is printed.

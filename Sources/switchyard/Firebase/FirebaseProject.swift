@@ -7,7 +7,6 @@ import Core
 struct FirebaseProject: Sendable {
   /// The discovered credentials.
   let credentials: any AccessTokenProvider
-  /// The project's ID.
   let projectID: String
   /// Google's API, or what `FIREBASE_REMOTE_CONFIG_URL_BASE` names.
   let endpoint: FirebaseEndpoint

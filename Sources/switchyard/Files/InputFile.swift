@@ -18,7 +18,7 @@ enum InputFile {
   /// The most bytes read from one input: 256 MiB.
   static let maximumBytes = 256 * 1024 * 1024
 
-  /// The file's bytes.
+  /// The file's bytes, read to its end, at most `maximumBytes`.
   static func readData(at path: String) throws(InputFileError) -> Data {
     let descriptor = try openForReading(at: path)
     defer { _ = close(descriptor) }

@@ -2,7 +2,7 @@ import Core
 
 /// The Google API errors the fake's Remote Config endpoints answer, with Google's wording
 /// where it is known and where it was seen.
-enum GoogleAPIError {
+enum FakeGoogleErrors {
   /// No token, an unknown one, or an expired one. Google's body word for word
   /// (wzieba/Firebase-Distribution-Github-Action#59), with the `WWW-Authenticate` challenge
   /// RFC 6750 §3 requires.

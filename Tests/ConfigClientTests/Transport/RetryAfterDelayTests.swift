@@ -1,5 +1,6 @@
 import Core
 import Foundation
+import SwitchyardTestSupport
 import Testing
 
 @testable import ConfigClient
@@ -8,7 +9,7 @@ import Testing
 /// throttling and real-time reconnection.
 @Suite("RetryAfter delay")
 struct RetryAfterDelayTests {
-  static let now = Date(timeIntervalSince1970: 1_767_225_600)
+  static let now = TestTime.start
   /// A backoff of 7 s every time, so a wait that is ignored shows as 7 s.
   static let policy = BackoffPolicy(
     initialDelay: .seconds(7), maximumDelay: .seconds(7), jitter: 0,

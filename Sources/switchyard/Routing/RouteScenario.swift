@@ -36,16 +36,20 @@ struct RouteScenario: Sendable {
   /// Routes this scenario through `router` (the template evaluated with the app's signals)
   /// when a config is available, else as an app still waiting for its first config.
   func plan(with router: ConfigRouter, now: Date) -> RouteOutcome {
+    plan { router.route(input, context: context, now: now) }
+  }
+
+  /// Routes this scenario as `plan(with:now:)` does, through `batch`, which reuses the
+  /// configurations it prepared for earlier scenarios with the same values.
+  func plan(with batch: inout ConfigRouter.Batch, now: Date) -> RouteOutcome {
+    plan { batch.route(input, context: context, now: now) }
+  }
+
+  private func plan(_ route: () -> ConfigRoute) -> RouteOutcome {
     guard configAvailable else {
-      return RouteOutcome(route: RoutePlanner.route(input, configuration: nil), routed: nil)
+      return RouteOutcome(route: ConfigRouter.routeWithoutConfig(input), routed: nil)
     }
-    let routed = router.route(input, context: context, now: now)
+    let routed = route()
     return RouteOutcome(route: routed.route, routed: routed)
   }
-}
-
-/// A planned route and, when a config was available, what it was planned from.
-struct RouteOutcome: Sendable {
-  let route: Route
-  let routed: ConfigRoute?
 }

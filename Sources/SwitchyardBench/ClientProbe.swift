@@ -8,10 +8,8 @@ struct ClientProbe: Sendable {
   let name: String
   /// The options it accepts, each taking a value.
   let options: Set<String>
-  /// Runs the probe.
   let run: @Sendable (BenchOptions, BenchIO) async throws -> Void
 
-  /// Every probe.
   static let all: [ClientProbe] = [.start, .firstRead, .activate]
 
   /// The probe named `name`, if there is one.

@@ -96,7 +96,6 @@ struct JSONLinesAnswer: Sendable {
 
 /// What is wrong with one input line, in words for the `{"error": ...}` reply.
 struct LineError: Error, CustomStringConvertible {
-  /// The message.
   let description: String
 
   init(_ description: String) {

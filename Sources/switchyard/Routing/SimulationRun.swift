@@ -1,8 +1,6 @@
-import ConfigClient
 import ConfigRouting
 import Core
 import Foundation
-import RootRouting
 
 /// Routes a synthetic population on every core: the population is drawn in order, a piece
 /// at a time, each piece routed and tallied by a task of its own, and the tallies added up.
@@ -46,10 +44,10 @@ struct SimulationRun {
         drawn += piece.count
         group.addTask {
           var tally = empty
-          var routes = PreparedRoutes(router: router)
+          var batch = router.batch()
           for user in piece {
-            let (route, configuration) = routes.route(user, now: now)
-            tally.record(user, route, configuration: configuration)
+            let outcome = user.plan(with: &batch, now: now)
+            tally.record(user, outcome.route, configuration: outcome.routed?.configuration)
           }
           return (piece.count, tally)
         }
@@ -60,43 +58,5 @@ struct SimulationRun {
     // terminal.
     progress?("\r\u{1B}[K")
     return report
-  }
-}
-
-/// Routes users as `RouteScenario.plan(with:now:)` does, but prepares the route
-/// configuration once per distinct set of values rather than once per user. Preparing (the
-/// gates' and rules' JSON decoded) costs more than evaluating, and a population takes only
-/// the few sets of values its template's conditions split it into; a configuration is made
-/// from the values alone, so equal values give an equal configuration.
-private struct PreparedRoutes {
-  let router: ConfigRouter
-  /// Configurations by the values they were made from, as each parameter's choice.
-  private var configurations: [[Int]: RouteConfiguration] = [:]
-  /// Sets of values kept at most, so a template that splits users finely cannot fill memory.
-  private let capacity = 4_096
-  private let parameterCount: Int
-
-  init(router: ConfigRouter) {
-    self.router = router
-    parameterCount = router.template.keys.count
-  }
-
-  /// The user's route and, when a config is available, the configuration it was planned from.
-  mutating func route(_ user: RouteScenario, now: Date) -> (Route, RouteConfiguration?) {
-    guard user.configAvailable else {
-      return (RoutePlanner.route(user.input, configuration: nil), nil)
-    }
-    let context = AppSignals.completing(user.context, for: user.input)
-    let values = router.template.evaluate(context, defaults: router.defaults, now: now)
-    let choices = (0..<parameterCount).map { values.choice(ofParameter: $0) }
-    let configuration: RouteConfiguration
-    if let prepared = configurations[choices] {
-      configuration = prepared
-    } else {
-      configuration = RouteConfiguration(
-        values: values, descriptors: router.features, origin: .activated)
-      if configurations.count < capacity { configurations[choices] = configuration }
-    }
-    return (RoutePlanner.route(user.input, configuration: configuration), configuration)
   }
 }
