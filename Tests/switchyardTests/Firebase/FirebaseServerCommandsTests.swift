@@ -6,9 +6,8 @@ import Testing
 
 @testable import switchyard
 
-/// `fetch --firebase-server` end to end against a fake Google on 127.0.0.1, with a real cache
-/// directory and a manual clock, and the options of `watch --firebase-server --every` (the
-/// refresh loop it runs is specified by "RemoteConfigClient.refresh").
+/// `fetch --firebase-server` and `watch --firebase-server --every` end to end against a fake
+/// Google on 127.0.0.1, with a real cache directory and a manual clock.
 @Suite("switchyard fetch and watch --firebase-server", .timeLimit(.minutes(3)))
 struct FirebaseServerCommandsTests {
   static func template(greeting: String) -> String {
@@ -66,6 +65,42 @@ struct FirebaseServerCommandsTests {
       #expect(status == .success)
       #expect(capture.outputLines == [#"{"welcome":{"value":"hi","source":"remote"}}"#])
       #expect(capture.error.contains("using the cached values"))
+    }
+  }
+
+  @Test("watch --every prints one line for a change published on Firebase, and none for 304s")
+  func watchPrintsEachChange() async throws {
+    try await FirebaseCommandHarness.with { harness in
+      let project = FirebaseCommandHarness.project
+      try harness.google.publishTemplate(
+        Self.template(greeting: "hi"), project: project, namespace: .firebaseServer)
+      // A fixed token: no token request is ever in flight, and the rounds run on their own
+      // clock, so the test moves nothing under a request.
+      harness.google.acceptAccessToken("ya29.watch")
+      let time = PeriodClock(period: .seconds(30), now: harness.google.now)
+      var environment = harness.environment
+      environment.timeSource = time
+      environment.variables["GOOGLE_OAUTH_ACCESS_TOKEN"] = "ya29.watch"
+      let cache = try TemporaryDirectory()
+      // A child task: the suite's time limit cancels it should the update never come.
+      async let watch = CapturedToolIO.run(
+        [
+          "watch", "--firebase-server", "--project", project, "--cache", cache.url.path,
+          "--every", "30", "--max-updates", "1",
+        ], replacing: [.makeWatch(environment: environment)])
+      await time.startNextRound()  // unchanged: 304
+      await time.waitForRoundToEnd()
+      try harness.google.publishTemplate(
+        Self.template(greeting: "welcome back"), project: project, namespace: .firebaseServer)
+      await time.startNextRound()  // the change
+      let (status, capture) = await watch
+      #expect(status == .success, "\(capture.error)")
+      #expect(capture.outputLines == [#"{"version":2,"updatedKeys":["welcome"]}"#])
+      let requests = harness.google.requests(to: .serverTemplate(project: project))
+      let etag = harness.google.etag(project: project, namespace: .firebaseServer, version: 1)
+      #expect(requests.map { $0.header("If-None-Match") } == [nil, etag, etag])
+      #expect(requests.allSatisfy { $0.header("Authorization") == "Bearer ya29.watch" })
+      #expect(harness.google.requests(to: .token).isEmpty)
     }
   }
 
