@@ -241,16 +241,26 @@ struct FirebaseCommandsTests {
     }
   }
 
-  @Test("with no credentials anywhere the error lists what was tried and how to fix it")
-  func noCredentials() async throws {
+  @Test(
+    "with no credentials or no project, one line lists what was tried and how to fix it",
+    arguments: [
+      ([:], ["GOOGLE_APPLICATION_CREDENTIALS", "gcloud auth application-default login"]),
+      (
+        ["GOOGLE_OAUTH_ACCESS_TOKEN": "ya29.t"], ["No project ID found", "GCLOUD_PROJECT: not set"]
+      ),
+    ])
+  func nothingFound(variables: [String: String], said: [String]) async throws {
     try await FirebaseCommandHarness.with { harness in
       var environment = harness.environment
       environment.variables["GOOGLE_APPLICATION_CREDENTIALS"] = nil
+      environment.variables.merge(variables) { $1 }
       let (status, capture) = await CapturedToolIO.run(
         ["versions"], replacing: [.makeVersions(environment: environment)])
       #expect(status == .failure)
-      #expect(capture.error.contains("GOOGLE_APPLICATION_CREDENTIALS"))
-      #expect(capture.error.contains("gcloud auth application-default login"))
+      for text in said { #expect(capture.error.contains(text)) }
+      #expect(capture.error.hasPrefix("switchyard versions: error: "))
+      #expect(capture.error.split(separator: "\n").count == 1)
+      #expect(!capture.error.contains("U+000A"))
       #expect(harness.google.server.requests.isEmpty)
     }
   }
