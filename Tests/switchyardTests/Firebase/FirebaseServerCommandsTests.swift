@@ -43,6 +43,15 @@ struct FirebaseServerCommandsTests {
       #expect(request.header("X-Firebase-Client")?.hasPrefix("switchyard/") == true)
       let cached = try FileManager.default.contentsOfDirectory(atPath: cache.url.path)
       #expect(!cached.isEmpty)
+      // The token the fetch used is nowhere in what the cache keeps.
+      let secrets = harness.secrets
+      #expect(harness.google.issuedAccessTokens.count == 1)
+      for name in cached {
+        let bytes = try Data(contentsOf: cache.url.appendingPathComponent(name))
+        let text = String(decoding: bytes, as: UTF8.self)
+        #expect(text.contains("hello supporter"), "\(name)")
+        for secret in secrets { #expect(!text.contains(secret), "\(name)") }
+      }
     }
   }
 
@@ -65,6 +74,62 @@ struct FirebaseServerCommandsTests {
       #expect(status == .success)
       #expect(capture.outputLines == [#"{"welcome":{"value":"hi","source":"remote"}}"#])
       #expect(capture.error.contains("using the cached values"))
+    }
+  }
+
+  @Test(
+    "without credentials or a project, fetch serves the cache with a warning (exit 0), else exits 1",
+    arguments: [
+      ["GOOGLE_APPLICATION_CREDENTIALS": "", "METADATA_SERVER_DETECTION": ""],
+      ["GOOGLE_APPLICATION_CREDENTIALS": "", "GOOGLE_OAUTH_ACCESS_TOKEN": "ya29.no-project"],
+    ])
+  func servesCacheWithoutCredentials(variables: [String: String]) async throws {
+    try await FirebaseCommandHarness.with { harness in
+      let project = FirebaseCommandHarness.project
+      try harness.google.publishTemplate(
+        Self.template(greeting: "hi"), project: project, namespace: .firebaseServer)
+      let cache = try TemporaryDirectory()
+      let arguments = ["fetch", "--firebase-server", "--cache", cache.url.path]
+      #expect(await harness.run(arguments).status == .success)
+      let sent = harness.google.server.requests.count
+      var environment = harness.environment
+      environment.variables.merge(variables) { $1 }
+      // Where the metadata server would be, nothing listens.
+      environment.variables["GCE_METADATA_HOST"] = "127.0.0.1:\(try ClosedLoopbackPort().port)"
+      let fetch = ToolCommand.makeFetch(environment: environment)
+
+      let (status, capture) = await CapturedToolIO.run(arguments, replacing: [fetch])
+      #expect(status == .success)
+      #expect(capture.outputLines == [#"{"welcome":{"value":"hi","source":"remote"}}"#])
+      let warning = try #require(capture.error.split(separator: "\n").first)
+      #expect(capture.error.split(separator: "\n").count == 1)
+      #expect(warning.hasPrefix("switchyard fetch: warning: No "))
+      #expect(warning.hasSuffix("; using the cached values"))
+      #expect(!warning.contains("U+000A"))
+
+      let empty = try TemporaryDirectory()
+      let (emptyStatus, nothing) = await CapturedToolIO.run(
+        ["fetch", "--firebase-server", "--cache", empty.url.path], replacing: [fetch])
+      #expect(emptyStatus == .failure)
+      #expect(nothing.output.isEmpty)
+      #expect(nothing.error.hasPrefix("switchyard fetch: error: No "))
+      #expect(nothing.error.hasSuffix("; nothing is cached yet\n"))
+      #expect(harness.google.server.requests.count == sent)
+    }
+  }
+
+  @Test("watch --every without credentials exits 1 saying what was tried")
+  func watchWithoutCredentials() async throws {
+    try await FirebaseCommandHarness.with { harness in
+      var environment = harness.environment
+      environment.variables["GOOGLE_APPLICATION_CREDENTIALS"] = nil
+      let cache = try TemporaryDirectory()
+      let (status, capture) = await CapturedToolIO.run(
+        ["watch", "--firebase-server", "--cache", cache.url.path, "--every", "60"],
+        replacing: [.makeWatch(environment: environment)])
+      #expect(status == .failure)
+      #expect(capture.error.hasPrefix("switchyard watch: error: No Google credentials found."))
+      #expect(harness.google.server.requests.isEmpty)
     }
   }
 
