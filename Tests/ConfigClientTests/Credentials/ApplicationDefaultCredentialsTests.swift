@@ -295,6 +295,23 @@ struct ApplicationDefaultCredentialsTests {
     #expect(error?.message.hasPrefix("GCE_METADATA_HOST: ") == true)
   }
 
+  @Test("a service account's JWT goes to its key file's token_uri, not SWITCHYARD_OAUTH_TOKEN_URL")
+  func serviceAccountIgnoresTokenURLVariable() async throws {
+    var world = try World([.credentialsFileVariable])
+    defer { world.google.stop() }
+    // Nothing listens there: a request to it would fail.
+    world.environment["SWITCHYARD_OAUTH_TOKEN_URL"] =
+      "http://127.0.0.1:\(world.closedPort.port)/token"
+    let credentials = try await world.discover()
+    #expect(credentials.credentials is ServiceAccountCredentials)
+    let token = try await credentials.accessToken()
+    #expect(token.value == world.google.issuedAccessTokens.last)
+    let request = try #require(world.google.requests(to: .token).last)
+    #expect(
+      CredentialsFixtures.formFields(request.bodyText)["grant_type"]
+        == "urn:ietf:params:oauth:grant-type:jwt-bearer")
+  }
+
   @Test("a user file's quota project, or GOOGLE_CLOUD_QUOTA_PROJECT, is the quota project")
   func quotaProject() async throws {
     var world = try World([])
