@@ -55,35 +55,44 @@ struct FirebaseServerCommandsTests {
     }
   }
 
-  @Test("when Google cannot be reached, fetch serves what the cache holds and exits 0")
-  func servesCacheWhenUnreachable() async throws {
-    try await FirebaseCommandHarness.with { harness in
-      let project = FirebaseCommandHarness.project
-      try harness.google.publishTemplate(
-        Self.template(greeting: "hi"), project: project, namespace: .firebaseServer)
-      let cache = try TemporaryDirectory()
-      let arguments = ["fetch", "--firebase-server", "--cache", cache.url.path]
-      #expect(await harness.run(arguments).status == .success)
-      var environment = harness.environment
-      environment.variables["FIREBASE_REMOTE_CONFIG_URL_BASE"] =
-        "http://127.0.0.1:\(try ClosedLoopbackPort().port)"
-      harness.time.advance(by: .seconds(13 * 3600))
-      harness.google.advance(by: 13 * 3600)
-      let (status, capture) = await CapturedToolIO.run(
-        arguments, replacing: [.makeFetch(environment: environment)])
-      #expect(status == .success)
-      #expect(capture.outputLines == [#"{"welcome":{"value":"hi","source":"remote"}}"#])
-      #expect(capture.error.contains("using the cached values"))
+  /// Why a fetch cannot get the server template.
+  enum Unavailable: String, CaseIterable, CustomTestStringConvertible {
+    case googleUnreachable, noCredentials, noProject
+
+    var testDescription: String { rawValue }
+
+    /// The harness's variables changed so that it happens; `closedPort` is where nothing
+    /// listens.
+    func variables(closedPort: UInt16) -> [String: String] {
+      let nowhere = "127.0.0.1:\(closedPort)"
+      switch self {
+      case .googleUnreachable:
+        return ["FIREBASE_REMOTE_CONFIG_URL_BASE": "http://\(nowhere)"]
+      case .noCredentials:
+        // No key file, and no metadata server where discovery looks for it.
+        return [
+          "GOOGLE_APPLICATION_CREDENTIALS": "", "METADATA_SERVER_DETECTION": "",
+          "GCE_METADATA_HOST": nowhere,
+        ]
+      case .noProject:
+        return ["GOOGLE_APPLICATION_CREDENTIALS": "", "GOOGLE_OAUTH_ACCESS_TOKEN": "ya29.t"]
+      }
+    }
+
+    /// How the reason starts, after `warning: ` or `error: `.
+    var reason: String {
+      switch self {
+      case .googleUnreachable: "fetch failed: cannot reach the template source"
+      case .noCredentials: "No Google credentials found. Looked, in order, at: 1. "
+      case .noProject: "No project ID found. Looked, in order, at: 1. "
+      }
     }
   }
 
   @Test(
-    "without credentials or a project, fetch serves the cache with a warning (exit 0), else exits 1",
-    arguments: [
-      ["GOOGLE_APPLICATION_CREDENTIALS": "", "METADATA_SERVER_DETECTION": ""],
-      ["GOOGLE_APPLICATION_CREDENTIALS": "", "GOOGLE_OAUTH_ACCESS_TOKEN": "ya29.no-project"],
-    ])
-  func servesCacheWithoutCredentials(variables: [String: String]) async throws {
+    "without Google, credentials or a project, fetch serves the cache with a one-line warning",
+    arguments: Unavailable.allCases)
+  func servesCache(when unavailable: Unavailable) async throws {
     try await FirebaseCommandHarness.with { harness in
       let project = FirebaseCommandHarness.project
       try harness.google.publishTemplate(
@@ -91,11 +100,12 @@ struct FirebaseServerCommandsTests {
       let cache = try TemporaryDirectory()
       let arguments = ["fetch", "--firebase-server", "--cache", cache.url.path]
       #expect(await harness.run(arguments).status == .success)
-      let sent = harness.google.server.requests.count
       var environment = harness.environment
-      environment.variables.merge(variables) { $1 }
-      // Where the metadata server would be, nothing listens.
-      environment.variables["GCE_METADATA_HOST"] = "127.0.0.1:\(try ClosedLoopbackPort().port)"
+      let closedPort = try ClosedLoopbackPort().port
+      environment.variables.merge(unavailable.variables(closedPort: closedPort)) { $1 }
+      // Past the minimum fetch interval: the fetch is due.
+      harness.time.advance(by: .seconds(13 * 3600))
+      harness.google.advance(by: 13 * 3600)
       let fetch = ToolCommand.makeFetch(environment: environment)
 
       let (status, capture) = await CapturedToolIO.run(arguments, replacing: [fetch])
@@ -103,7 +113,7 @@ struct FirebaseServerCommandsTests {
       #expect(capture.outputLines == [#"{"welcome":{"value":"hi","source":"remote"}}"#])
       let warning = try #require(capture.error.split(separator: "\n").first)
       #expect(capture.error.split(separator: "\n").count == 1)
-      #expect(warning.hasPrefix("switchyard fetch: warning: No "))
+      #expect(warning.hasPrefix("switchyard fetch: warning: \(unavailable.reason)"))
       #expect(warning.hasSuffix("; using the cached values"))
       #expect(!warning.contains("U+000A"))
 
@@ -112,9 +122,10 @@ struct FirebaseServerCommandsTests {
         ["fetch", "--firebase-server", "--cache", empty.url.path], replacing: [fetch])
       #expect(emptyStatus == .failure)
       #expect(nothing.output.isEmpty)
-      #expect(nothing.error.hasPrefix("switchyard fetch: error: No "))
+      #expect(nothing.error.hasPrefix("switchyard fetch: error: \(unavailable.reason)"))
       #expect(nothing.error.hasSuffix("; nothing is cached yet\n"))
-      #expect(harness.google.server.requests.count == sent)
+      // Only the fetch that filled the cache reached the server template.
+      #expect(harness.google.requests(to: .serverTemplate(project: project)).count == 1)
     }
   }
 
