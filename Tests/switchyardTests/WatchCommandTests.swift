@@ -1,3 +1,4 @@
+import ConfigClient
 import Core
 import Foundation
 import SwitchyardTestSupport
@@ -63,6 +64,32 @@ struct WatchCommandTests {
         ["fetch", "--url", server.url("/t.json").absoluteString, "--cache", cache.url.path])
       #expect(fetched.output.contains("\"hey\""))
       #expect(fetched.error.contains("served from cache"))
+    }
+  }
+
+  @Test("--every prints one line per change the template source serves, and none for 304s")
+  func everyPrintsEachChange() async throws {
+    try await LoopbackHTTPServer.with { server in
+      server.serveTemplate(
+        at: "/t.json", Self.template(1, greeting: "hi", color: "red"), etag: "\"1\"")
+      let time = PeriodClock(period: .seconds(30))
+      let environment = NetworkCommandEnvironment(timeSource: time, random: .constant(0))
+      let cache = try TemporaryDirectory()
+      // A child task: the suite's time limit cancels it should the update never come.
+      async let watch = CapturedToolIO.run(
+        [
+          "watch", "--url", server.url("/t.json").absoluteString, "--cache", cache.url.path,
+          "--every", "30", "--max-updates", "1",
+        ], replacing: [.makeWatch(environment: environment)])
+      await time.startNextRound()  // unchanged: 304
+      await time.waitForRoundToEnd()
+      server.serveTemplate(
+        at: "/t.json", Self.template(2, greeting: "hello", color: "red"), etag: "\"2\"")
+      await time.startNextRound()  // the change
+      let (status, capture) = await watch
+      #expect(status == .success, "\(capture.error)")
+      #expect(capture.outputLines == [#"{"version":2,"updatedKeys":["greeting"]}"#])
+      #expect(server.requests.map { $0.header("If-None-Match") } == [nil, "\"1\"", "\"1\""])
     }
   }
 

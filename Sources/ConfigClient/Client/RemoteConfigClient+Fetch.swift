@@ -34,12 +34,25 @@ extension RemoteConfigClient {
 
   /// Fetches (as `fetch()`) and then activates whatever fetched template is not active yet,
   /// including one fetched earlier.
+  ///
+  /// The result's `updatedKeys` are the keys whose values differ between the snapshot before
+  /// the fetch and the one after the activation, so they are the same with `autoActivate`
+  /// (where the fetch itself activates, leaving `activate()` nothing to do) as without it.
   /// - Throws: the fetch's `FetchError`; nothing is activated then.
   @discardableResult
   public func fetchAndActivate() async throws(FetchError) -> FetchAndActivateResult {
-    let fetch = try await fetch()
-    let updatedKeys = await activate()
-    return FetchAndActivateResult(fetch: fetch, updatedKeys: updatedKeys)
+    try await fetchAndActivate(ignoringMinimumInterval: false)
+  }
+
+  /// `fetchAndActivate()`, optionally ignoring the minimum fetch interval (as `refresh` does).
+  func fetchAndActivate(
+    ignoringMinimumInterval: Bool
+  ) async throws(FetchError) -> FetchAndActivateResult {
+    let before = snapshot
+    let fetch = try await fetch(ignoringMinimumInterval: ignoringMinimumInterval)
+    await activate()
+    return FetchAndActivateResult(
+      fetch: fetch, updatedKeys: snapshot.changedKeys(comparedTo: before))
   }
 
   /// Whether the last successful fetch is younger than the minimum interval. A clock that

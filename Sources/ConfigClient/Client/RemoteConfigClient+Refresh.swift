@@ -39,8 +39,9 @@ extension RemoteConfigClient {
   /// - Parameters:
   ///   - period: the time between the end of one round and the start of the next (at least
   ///     `minimumRefreshPeriod`).
-  ///   - report: called with each round's outcome: what the fetch did and the keys the
-  ///     activation changed, or why the fetch failed.
+  ///   - report: called with each round's outcome: what the fetch did and the keys the round
+  ///     changed (with `autoActivate` too, where the fetch itself activates), or why the
+  ///     fetch failed.
   public nonisolated func refresh(
     every period: Duration,
     report: @Sendable (Result<FetchAndActivateResult, FetchError>) async -> Void = { _ in }
@@ -71,10 +72,11 @@ extension RemoteConfigClient {
   }
 
   /// One round of `refresh`: a fetch that ignores the minimum interval, then activation.
+  /// The keys reported are those the round changed, whether `autoActivate` activated the new
+  /// template during the fetch or `activate()` did after it.
   private func refreshRound() async -> Result<FetchAndActivateResult, FetchError> {
     do {
-      let fetch = try await fetch(ignoringMinimumInterval: true)
-      return .success(FetchAndActivateResult(fetch: fetch, updatedKeys: await activate()))
+      return .success(try await fetchAndActivate(ignoringMinimumInterval: true))
     } catch {
       return .failure(error)
     }

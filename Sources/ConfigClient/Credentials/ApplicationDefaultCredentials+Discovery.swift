@@ -112,16 +112,13 @@ extension ApplicationDefaultCredentials {
 
   /// The error when no place had credentials: what was tried, and the three usual fixes.
   static func notFound(tried: [String]) -> CredentialsError {
-    let places = tried.enumerated().map { "  \($0.offset + 1). \($0.element)" }
-    return CredentialsError(
+    CredentialsError(
       .notFound,
-      (["No Google credentials found. Looked, in order, at:"] + places + [
-        "To give credentials, do one of:",
-        "  - on your own machine, sign in with gcloud: gcloud auth application-default login",
-        "  - with a service-account key file: export "
-          + "\(credentialsFileVariable)=/path/to/key.json",
-        "  - with an access token you already have: export "
-          + "\(FixedTokenCredentials.environmentVariable)=\"$(gcloud auth print-access-token)\"",
-      ]).joined(separator: "\n"))
+      "No Google credentials found. \(CredentialsError.placesTried(tried)) To give credentials, "
+        + "do one of: on your own machine, sign in with gcloud (gcloud auth "
+        + "application-default login); with a service-account key file, export "
+        + "\(credentialsFileVariable)=/path/to/key.json; with an access token you already have, "
+        + "export \(FixedTokenCredentials.environmentVariable)="
+        + "\"$(gcloud auth print-access-token)\".")
   }
 }

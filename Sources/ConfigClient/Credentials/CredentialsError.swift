@@ -26,7 +26,7 @@ public struct CredentialsError: Error, Sendable, Equatable, CustomStringConverti
 
   /// The kind of failure.
   public let kind: Kind
-  /// One or more lines for a person: what failed, where, and how to fix it.
+  /// One line for a person: what failed, where, and how to fix it.
   public let message: String
 
   /// An error of `kind` with `message` (which must not hold a secret).
@@ -37,4 +37,11 @@ public struct CredentialsError: Error, Sendable, Equatable, CustomStringConverti
 
   // swift-format-ignore: AllPublicDeclarationsHaveDocumentation
   public var description: String { message }
+
+  /// `Looked, in order, at: 1. first; 2. second.`: the places a search tried, numbered, on one
+  /// line, as the errors of discovery and project resolution list them.
+  static func placesTried(_ tried: [String]) -> String {
+    "Looked, in order, at: "
+      + tried.enumerated().map { "\($0.offset + 1). \($0.element)" }.joined(separator: "; ") + "."
+  }
 }

@@ -75,8 +75,9 @@ struct MetadataServer: Sendable {
   var place: String { "http://\(host)" }
 
   /// Asks `GET http://HOST/` with `Metadata-Flavor: Google`, waiting `probeTimeout` per
-  /// attempt: present only when the answer carries `Metadata-Flavor: Google`. A second
-  /// attempt follows only when no answer came; an answer without the header is final.
+  /// attempt: present only when the answer is HTTP 200 and carries `Metadata-Flavor: Google`,
+  /// as google-auth requires (`_metadata.py:97-159`). A second attempt follows only when no
+  /// answer came; any answer is final.
   func detect() async -> Detection {
     var reason = ""
     for _ in 0..<Self.probeAttempts {
@@ -90,10 +91,13 @@ struct MetadataServer: Sendable {
         if error == .cancelled { break }
         continue
       }
-      guard isFromMetadataServer(response) else {
-        return .absent(
-          "\(place)/ answered HTTP \(response.status) without Metadata-Flavor: Google, so it "
-            + "is not a metadata server")
+      let isMarked = isFromMetadataServer(response)
+      guard isMarked, response.status == 200 else {
+        let answer =
+          isMarked
+          ? "HTTP \(response.status), not 200,"
+          : "HTTP \(response.status) without Metadata-Flavor: Google,"
+        return .absent("\(place)/ answered \(answer) so it is not a metadata server")
       }
       return .present
     }

@@ -64,12 +64,8 @@ public enum ProjectIDResolver {
 
     throw CredentialsError(
       .noProject,
-      (["No project ID found. Looked, in order, at:"]
-        + tried.enumerated().map { "  \($0.offset + 1). \($0.element)" }
-        + [
-          "Name the project explicitly (switchyard's --project) or export "
-            + "GOOGLE_CLOUD_PROJECT=your-project-id."
-        ]).joined(separator: "\n"))
+      "No project ID found. \(CredentialsError.placesTried(tried)) Name the project explicitly "
+        + "(switchyard's --project) or export GOOGLE_CLOUD_PROJECT=your-project-id.")
   }
 
   /// The project for `credentials`, reading this process's environment.

@@ -11,8 +11,9 @@ extension ToolCommand {
   ///
   /// Standard output is always ONE JSON object, key -> `{"value", "source"}`; what the fetch
   /// did (fetched, not modified, served from cache) and any warning go to standard error.
-  /// When the server cannot be reached the cached values are printed and the exit status is
-  /// still 0; it is 1 only when nothing is cached either.
+  /// When the server cannot be reached (or `--firebase-server` finds no credentials or no
+  /// project) the cached values are printed with a warning and the exit status is still 0; it
+  /// is 1 only when nothing is cached either.
   static func makeFetch(environment: NetworkCommandEnvironment) -> ToolCommand {
     ToolCommand(
       name: "fetch",

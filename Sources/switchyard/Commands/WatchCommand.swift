@@ -45,6 +45,8 @@ extension ToolCommand {
         }
         let remote = try await CachedRemoteConfig.open(
           arguments, io: io, environment: environment, autoActivate: true)
+        // Without credentials or a project no round could ever fetch: say so and stop.
+        if let unavailable = remote.unavailable { throw unavailable }
         guard await remote.fetchAndActivate("watch", io: io) else { return .failure }
         return await poll(remote, every: period, maximumUpdates: maximumUpdates, io: io)
       }

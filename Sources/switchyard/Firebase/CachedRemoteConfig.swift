@@ -10,6 +10,10 @@ struct CachedRemoteConfig {
   let client: RemoteConfigClient
   /// Where templates come from, for messages: the URL, or the Firebase project.
   let origin: String
+  /// Why `--firebase-server` has no source: no credentials or no project was found. The
+  /// client then has only what the cache holds, which `fetchAndActivate` serves with a
+  /// warning, as it serves the cache when the server cannot be reached.
+  let unavailable: CredentialsError?
 
   /// The options `fetch` and `watch` share.
   static let templateURLOption = ToolOption.value(
@@ -26,10 +30,11 @@ struct CachedRemoteConfig {
 
   /// Reads the `--url` (or `--firebase-server` and `--project`), `--cache`, `--context` and
   /// `--timeout` options and restores the client from the cache, printing the cache's
-  /// diagnostics as warnings.
+  /// diagnostics as warnings. When `--firebase-server` finds no credentials or no project,
+  /// the client is still restored, and `unavailable` says why nothing can be fetched.
   /// - Throws: `UsageError` for a missing option, both `--url` and `--firebase-server`, or a
   ///   URL that is not http(s); `InputFileError` for an unreadable context file;
-  ///   `CredentialsError` when `--firebase-server` finds no credentials or project.
+  ///   `FirebaseEndpointError` for an unusable `FIREBASE_REMOTE_CONFIG_URL_BASE`.
   static func open(
     _ arguments: ParsedArguments, io: ToolIO, environment: NetworkCommandEnvironment,
     autoActivate: Bool
@@ -49,13 +54,20 @@ struct CachedRemoteConfig {
     let context = try arguments.value("--context").map(ContextFile.load)
     let source: any TemplateSource
     let origin: String
+    var unavailable: CredentialsError?
     if let url {
       source = HTTPTemplateSource(url: url, timeSource: environment.timeSource)
       origin = url.absoluteString
     } else {
-      let project = try await FirebaseProject.open(arguments, environment: environment)
-      source = project.serverTemplateSource(environment: environment)
-      origin = "Firebase project \(project.projectID) (firebase-server)"
+      do {
+        let project = try await FirebaseProject.open(arguments, environment: environment)
+        source = project.serverTemplateSource(environment: environment)
+        origin = "Firebase project \(project.projectID) (firebase-server)"
+      } catch let error as CredentialsError {
+        source = UnavailableTemplateSource(error: error)
+        origin = "the Firebase server template"
+        unavailable = error
+      }
     }
     let client = RemoteConfigClient(
       settings: RemoteConfigSettings(fetchTimeout: timeout, autoActivate: autoActivate),
@@ -68,15 +80,17 @@ struct CachedRemoteConfig {
     // Set after restoring, so the new context replaces the cached one and is saved at once,
     // even when the fetch is then served from the cache.
     if let context { await client.setContext(context) }
-    return CachedRemoteConfig(client: client, origin: origin)
+    return CachedRemoteConfig(client: client, origin: origin, unavailable: unavailable)
   }
 
   /// Fetches and activates as the client's rules allow, and says on standard error what
   /// happened: fetched, not modified, served from the cache (the minimum interval has not
-  /// elapsed), or failed, in which case the cached values stay active.
+  /// elapsed), or failed, in which case the cached values stay active. Without a source
+  /// (`unavailable`) nothing is fetched and the cache is served as after a failed fetch.
   /// - Returns: false when the fetch failed and nothing is active: there is nothing to show.
   func fetchAndActivate(_ command: String, io: ToolIO) async -> Bool {
     do {
+      if let unavailable { throw unavailable }
       let result = try await client.fetchAndActivate()
       switch result.fetch {
       case .newTemplate(let version):
@@ -115,6 +129,18 @@ struct CachedRemoteConfig {
         message: "option '\(name)' needs an http(s) URL, got \(Excerpt.quoted(text))")
     }
     return url
+  }
+}
+
+/// The source of a client that has none (no credentials or no project was found): every
+/// fetch fails with that error, sending nothing.
+private struct UnavailableTemplateSource: TemplateSource {
+  let error: CredentialsError
+
+  func fetchTemplate(
+    ifNoneMatch etag: String?, timeout: Duration
+  ) async throws(TemplateSourceError) -> TemplateFetchResponse {
+    throw .credentials(error)
   }
 }
 

@@ -194,6 +194,25 @@ struct RemoteConfigClientFetchTests {
     #expect(result == FetchAndActivateResult(fetch: .servedFromCache, updatedKeys: ["greeting"]))
     #expect(harness.rawValues == ["greeting": "hello", "other": "x"])
   }
+
+  @Test(
+    "with autoActivate, fetchAndActivate still reports the keys the new template changed",
+    arguments: [false, true])
+  func fetchAndActivateReportsAutoActivation(autoActivate: Bool) async throws {
+    let settings = RemoteConfigSettings(minimumFetchInterval: .zero, autoActivate: autoActivate)
+    let harness = ClientHarness(
+      [.template(v1, etag: "e1"), .notModified, .template(v2, etag: "e2")], settings: settings)
+    #expect(
+      try await harness.client.fetchAndActivate()
+        == FetchAndActivateResult(fetch: .newTemplate(versionNumber: 1), updatedKeys: ["greeting"]))
+    #expect(
+      try await harness.client.fetchAndActivate()
+        == FetchAndActivateResult(fetch: .notModified, updatedKeys: []))
+    #expect(
+      try await harness.client.fetchAndActivate()
+        == FetchAndActivateResult(fetch: .newTemplate(versionNumber: 2), updatedKeys: ["greeting"]))
+    #expect(harness.rawValues == ["greeting": "bonjour"])
+  }
 }
 
 extension RemoteConfigClient {

@@ -126,25 +126,25 @@ struct ApplicationDefaultCredentialsTests {
     }
   }
 
-  @Test("nothing found: one error listing each place tried, why it did not apply, and the fixes")
+  @Test("nothing found: one line listing each place tried, why it did not apply, and the fixes")
   func nothingFound() async throws {
     let world = try World([])
     defer { world.google.stop() }
     let error = await #expect(throws: CredentialsError.self) { try await world.discover() }
     #expect(error?.kind == .notFound)
     let home = try #require(world.environment["HOME"])
+    let port = world.closedPort.port
     #expect(
-      error?.message == """
-        No Google credentials found. Looked, in order, at:
-          1. GOOGLE_OAUTH_ACCESS_TOKEN: not set
-          2. GOOGLE_APPLICATION_CREDENTIALS: not set
-          3. gcloud's credentials file \(home)/.config/gcloud/application_default_credentials.json: no such file
-          4. the metadata server at http://127.0.0.1:\(world.closedPort.port): cannot connect to http://127.0.0.1:\(world.closedPort.port): connection refused
-        To give credentials, do one of:
-          - on your own machine, sign in with gcloud: gcloud auth application-default login
-          - with a service-account key file: export GOOGLE_APPLICATION_CREDENTIALS=/path/to/key.json
-          - with an access token you already have: export GOOGLE_OAUTH_ACCESS_TOKEN="$(gcloud auth print-access-token)"
-        """)
+      error?.message
+        == "No Google credentials found. Looked, in order, at: 1. GOOGLE_OAUTH_ACCESS_TOKEN: not "
+        + "set; 2. GOOGLE_APPLICATION_CREDENTIALS: not set; 3. gcloud's credentials file "
+        + "\(home)/.config/gcloud/application_default_credentials.json: no such file; 4. the "
+        + "metadata server at http://127.0.0.1:\(port): cannot connect to "
+        + "http://127.0.0.1:\(port): connection refused. To give credentials, do one of: on your "
+        + "own machine, sign in with gcloud (gcloud auth application-default login); with a "
+        + "service-account key file, export GOOGLE_APPLICATION_CREDENTIALS=/path/to/key.json; "
+        + "with an access token you already have, export "
+        + "GOOGLE_OAUTH_ACCESS_TOKEN=\"$(gcloud auth print-access-token)\".")
   }
 
   @Test("without HOME or CLOUDSDK_CONFIG, gcloud's file has no place, and the error says so")
@@ -293,6 +293,23 @@ struct ApplicationDefaultCredentialsTests {
     }
     #expect(error?.kind == .invalidValue)
     #expect(error?.message.hasPrefix("GCE_METADATA_HOST: ") == true)
+  }
+
+  @Test("a service account's JWT goes to its key file's token_uri, not SWITCHYARD_OAUTH_TOKEN_URL")
+  func serviceAccountIgnoresTokenURLVariable() async throws {
+    var world = try World([.credentialsFileVariable])
+    defer { world.google.stop() }
+    // Nothing listens there: a request to it would fail.
+    world.environment["SWITCHYARD_OAUTH_TOKEN_URL"] =
+      "http://127.0.0.1:\(world.closedPort.port)/token"
+    let credentials = try await world.discover()
+    #expect(credentials.credentials is ServiceAccountCredentials)
+    let token = try await credentials.accessToken()
+    #expect(token.value == world.google.issuedAccessTokens.last)
+    let request = try #require(world.google.requests(to: .token).last)
+    #expect(
+      CredentialsFixtures.formFields(request.bodyText)["grant_type"]
+        == "urn:ietf:params:oauth:grant-type:jwt-bearer")
   }
 
   @Test("a user file's quota project, or GOOGLE_CLOUD_QUOTA_PROJECT, is the quota project")

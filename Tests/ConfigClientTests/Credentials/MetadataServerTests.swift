@@ -36,6 +36,26 @@ struct MetadataServerTests {
     }
   }
 
+  @Test(
+    "an answer other than 200 is absent at once, even with Metadata-Flavor: Google",
+    arguments: [404, 403, 500])
+  func notOK(status: Int) async throws {
+    try await FakeGoogle.with { google in
+      let metadata = try google.startMetadataServer()
+      metadata.enqueue(
+        .probe,
+        LoopbackResponse(status: status, headers: [(name: "Metadata-Flavor", value: "Google")]))
+      let server = try MetadataServer(
+        host: metadata.host, time: ManualTimeSource(now: TestTime.start))
+      #expect(
+        await server.detect()
+          == .absent(
+            "http://\(metadata.host)/ answered HTTP \(status), not 200, so it is not a metadata "
+              + "server"))
+      #expect(metadata.requests(to: .probe).count == 1)
+    }
+  }
+
   @Test("a silent host is given up after two attempts of 1 second each on the clock")
   func silentHost() async throws {
     try await FakeGoogle.with { google in
@@ -75,6 +95,9 @@ struct MetadataServerTests {
       let time = ManualTimeSource(now: TestTime.start)
       let server = try MetadataServer(host: metadata.host, time: time)
       let detection = Task { await server.detect() }
+      // The stalled probe has arrived (so the retry is the second request, which answers)
+      // and its deadline is waiting.
+      _ = await metadata.server.waitForRequests(count: 1)
       await time.waitForSleepers(count: 1)
       time.advance(by: .seconds(1))
       #expect(await detection.value == .present)

@@ -61,7 +61,7 @@ struct ProjectIDResolverTests {
     }
   }
 
-  @Test("no project anywhere: an error listing each place tried, and how to name one")
+  @Test("no project anywhere: one line listing each place tried, and how to name one")
   func noProject() async throws {
     let credentials = try FixedTokenCredentials(token: "ya29.token")
     let error = await #expect(throws: CredentialsError.self) {
@@ -69,15 +69,12 @@ struct ProjectIDResolverTests {
     }
     #expect(error?.kind == .noProject)
     #expect(
-      error?.message == """
-        No project ID found. Looked, in order, at:
-          1. a project given explicitly: none
-          2. the credentials' project (FixedTokenCredentials(token redacted)): none
-          3. GOOGLE_CLOUD_PROJECT: not set
-          4. GCLOUD_PROJECT: not set
-          5. the metadata server: not asked (the credentials are not the metadata server's)
-        Name the project explicitly (switchyard's --project) or export GOOGLE_CLOUD_PROJECT=your-project-id.
-        """)
+      error?.message
+        == "No project ID found. Looked, in order, at: 1. a project given explicitly: none; "
+        + "2. the credentials' project (FixedTokenCredentials(token redacted)): none; "
+        + "3. GOOGLE_CLOUD_PROJECT: not set; 4. GCLOUD_PROJECT: not set; 5. the metadata "
+        + "server: not asked (the credentials are not the metadata server's). Name the project "
+        + "explicitly (switchyard's --project) or export GOOGLE_CLOUD_PROJECT=your-project-id.")
   }
 
   @Test("a metadata server that cannot tell the project is listed with its reason")
@@ -96,7 +93,7 @@ struct ProjectIDResolverTests {
       #expect(
         error?.message.contains(
           "5. the metadata server: the metadata server at http://\(metadata.host) answered HTTP "
-            + "500 to the request for the project ID") == true)
+            + "500 to the request for the project ID.") == true)
       // The next resolution asks again, and succeeds.
       #expect(
         try await ProjectIDResolver.resolve(

@@ -1,3 +1,4 @@
+import Core
 import Testing
 
 @testable import ConfigClient
@@ -42,6 +43,52 @@ struct MontgomeryModulusTests {
     #expect(
       prepared.power(base, exponent: exponent.resized(to: 9))
         == prepared.power(base, exponent: exponent))
+  }
+
+  /// Records every step `power` reports.
+  struct StepRecorder: MontgomeryStepObserver {
+    var steps: [MontgomeryStep] = []
+
+    mutating func observe(_ step: MontgomeryStep) {
+      steps.append(step)
+    }
+  }
+
+  /// The steps of a fixed 4-bit window over `limbs` exponent limbs: 14 multiplications build
+  /// the table (entries 2 to 15), then each window squares four times, reads all 16 entries
+  /// and multiplies once, whatever its bits.
+  static func fixedWindowSteps(limbs: Int) -> [MontgomeryStep] {
+    let window: [MontgomeryStep] =
+      Array(repeating: .square, count: 4) + (0..<16).map { .tableRead(entry: $0) } + [.multiply]
+    return Array(repeating: .multiply, count: 14)
+      + Array(repeating: window, count: limbs * 16).flatMap { $0 }
+  }
+
+  @Test(
+    "an exponentiation's steps are the same for all ones, only the top bit, or random bits",
+    arguments: ["all ones", "top bit only", "random", "random again"])
+  func stepsIgnoreExponentBits(exponent kind: String) throws {
+    let prepared = try #require(
+      MontgomeryModulus(CryptoFixtures.number("31d96ac56a3b000431734bc4414881edd")))
+    let base = CryptoFixtures.number("1ba6bc77c6a8f1dd4e13a099641d812cd")
+    let limbCount = 16  // a 1024-bit exponent, as a 2048-bit key's CRT exponents are
+    var limbs: [UInt64]
+    switch kind {
+    case "all ones":
+      limbs = Array(repeating: .max, count: limbCount)
+    case "top bit only":
+      limbs = Array(repeating: 0, count: limbCount)
+    default:
+      var generator = SeededRandomGenerator(seed: kind == "random" ? 0x5EED : 0xC0FFEE)
+      limbs = (0..<limbCount).map { _ in generator.next() }
+    }
+    limbs[limbCount - 1] |= 1 << 63
+    let exponent = BigUInt(limbs: limbs)
+    try #require(exponent.significantBitCount == 1024)
+    var recorder = StepRecorder()
+    let result = prepared.power(base, exponent: exponent, observer: &recorder)
+    #expect(recorder.steps == Self.fixedWindowSteps(limbs: limbCount))
+    #expect(result == prepared.power(base, exponent: exponent))
   }
 
   @Test("products reduce modulo the modulus as Python's do")

@@ -1,5 +1,6 @@
 import Core
 import Foundation
+import SwitchyardTestSupport
 import Testing
 
 @testable import ConfigClient
@@ -180,16 +181,19 @@ struct ServiceAccountKeyTests {
     }
   }
 
-  @Test("seeded random bytes as a key file give an error, never a crash")
-  func randomFiles() {
+  @Test("seeded random bytes as a key file give one line naming the file, never a crash")
+  func randomFiles() throws {
     var generator = SeededRandomGenerator(seed: 0x4A53_4F4E)
     for _ in 0..<200 {
       let bytes = (0..<Int.random(in: 0...600, using: &generator)).map { _ in
         UInt8.random(in: 0...255, using: &generator)
       }
-      #expect(throws: ServiceAccountKeyError.self) {
+      let error = try #require(throws: ServiceAccountKeyError.self) {
         _ = try ServiceAccountKey(json: bytes, path: "random.json")
       }
+      #expect(error.path == "random.json")
+      #expect(error.description.hasPrefix("service-account key random.json: "))
+      #expect(ErrorTextRule.lineProblem(error.description) == nil, "\(error)")
     }
   }
 

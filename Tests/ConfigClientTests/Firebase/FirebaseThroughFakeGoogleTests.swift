@@ -112,6 +112,29 @@ struct FirebaseThroughFakeGoogleTests {
     }
   }
 
+  @Test("an authorized_user file's quota_project_id reaches Google as x-goog-user-project")
+  func quotaProjectFromUserFile() async throws {
+    try await FakeGoogle.with { google in
+      google.addProject(Self.project, number: 42)
+      try google.publishTemplate(Self.serverTemplate("hi"), project: Self.project)
+      let directory = try TemporaryDirectory()
+      let path = try google.writeKeyFile(
+        FakeAuthorizedUser(quotaProjectID: "billing-project"), in: directory)
+      let time = ManualTimeSource(now: google.now)
+      let credentials = try AuthorizedUserCredentials(
+        contentsOfFile: path,
+        environment: ["SWITCHYARD_OAUTH_TOKEN_URL": google.tokenURL.absoluteString],
+        timeSource: time)
+      let management = FirebaseManagementClient(
+        projectID: Self.project, credentials: credentials, endpoint: try Self.endpoint(google),
+        timeSource: time)
+      #expect(try await management.template().parameters.map(\.key) == ["greeting"])
+      let request = try #require(google.requests(to: .remoteConfig(project: Self.project)).last)
+      #expect(request.header("x-goog-user-project") == "billing-project")
+      #expect(request.header("Authorization") == "Bearer \(google.issuedAccessTokens.last ?? "")")
+    }
+  }
+
   @Test("Google's refusals say what to check: the token (401), the role (403), the project (404)")
   func refusals() async throws {
     try await FakeGoogle.with { google in

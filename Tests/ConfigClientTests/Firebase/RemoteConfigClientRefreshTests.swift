@@ -38,10 +38,11 @@ struct RemoteConfigClientRefreshTests {
 
   /// A client on `server`'s server template, with Firebase's default 12-hour minimum fetch
   /// interval (which refreshing does not wait for).
-  static func client(_ server: LoopbackHTTPServer, time: ManualTimeSource) throws
-    -> RemoteConfigClient
-  {
+  static func client(
+    _ server: LoopbackHTTPServer, time: ManualTimeSource, autoActivate: Bool = false
+  ) throws -> RemoteConfigClient {
     RemoteConfigClient(
+      settings: RemoteConfigSettings(autoActivate: autoActivate),
       source: try FirebaseServerTemplateSourceTests.source(server, time: time),
       timeSource: time, random: .constant(0.5))
   }
@@ -64,13 +65,15 @@ struct RemoteConfigClientRefreshTests {
     time.advance(by: duration)
   }
 
-  @Test("each period sends one conditional request; unchanged is one 304, a change one activation")
-  func periods() async throws {
+  @Test(
+    "each period sends one conditional request; a change reports its keys, auto-activated or not",
+    arguments: [false, true])
+  func periods(autoActivate: Bool) async throws {
     try await LoopbackHTTPServer.with { server in
       let published = Published()
       published.serve(on: server, at: Self.path)
       let time = ManualTimeSource(now: TestTime.start)
-      let client = try Self.client(server, time: time)
+      let client = try Self.client(server, time: time, autoActivate: autoActivate)
       var updates = client.updates().makeAsyncIterator()
       var (task, outcomes) = Self.startRefreshing(client)
 

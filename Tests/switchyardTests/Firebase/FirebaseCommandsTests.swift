@@ -210,6 +210,64 @@ struct FirebaseCommandsTests {
     }
   }
 
+  @Test("--server publishes, lists and rolls back the firebase-server template, not the client's")
+  func serverNamespace() async throws {
+    try await FirebaseCommandHarness.with { harness in
+      let project = FirebaseCommandHarness.project
+      let google = harness.google
+      try google.publishTemplate(
+        Self.template, project: project, namespace: .firebaseServer, description: "first")
+      try google.publishTemplate(#"{"parameters": {}}"#, project: project)
+      let file = harness.path("server.json")
+      #expect(await harness.run(["pull", "--server", "--output", file]).status == .success)
+      let text = try String(contentsOfFile: file, encoding: .utf8)
+      try text.replacingOccurrences(of: "\"hi iPhone\"", with: "\"hello iPhone\"")
+        .write(toFile: file, atomically: true, encoding: .utf8)
+
+      let (published, publish) = await harness.run([
+        "publish", file, "--server", "--message", "Warmer",
+      ])
+      #expect(published == .success, "\(publish.error)")
+      let etag2 = google.etag(project: project, namespace: .firebaseServer, version: 2)
+      #expect(publish.outputLines == [#"{"version":2,"etag":"\#(etag2 ?? "?")"}"#])
+      let put = try #require(
+        google.requests(to: .remoteConfig(project: project, namespace: .firebaseServer)).last {
+          $0.method == "PUT"
+        })
+      #expect(
+        put.header("If-Match")
+          == google.etag(project: project, namespace: .firebaseServer, version: 1))
+      #expect(
+        google.template(project: project, namespace: .firebaseServer)?["parameters"]?["welcome"]?[
+          "conditionalValues"]?["ios"]?["value"]?.stringValue == "hello iPhone")
+
+      let (listed, versions) = await harness.run(["versions", "--server"])
+      #expect(listed == .success)
+      let lines = try versions.outputLines.map {
+        try #require(try JSONParser().parse(Array($0.utf8)).objectValue)
+      }
+      #expect(lines.map { $0["versionNumber"]?.doubleValue } == [2, 1])
+      #expect(lines.map { $0["description"]?.stringValue } == ["Warmer", "first"])
+      #expect(
+        google.requests(to: .listVersions(project: project, namespace: .firebaseServer)).count
+          == 1)
+
+      let (rolledBack, rollback) = await harness.run(["rollback", "--server", "--to", "1"])
+      #expect(rolledBack == .success)
+      let etag3 = google.etag(project: project, namespace: .firebaseServer, version: 3)
+      #expect(rollback.outputLines == [#"{"version":3,"etag":"\#(etag3 ?? "?")"}"#])
+      #expect(
+        google.requests(to: .rollback(project: project, namespace: .firebaseServer)).count == 1)
+      #expect(
+        google.template(project: project, namespace: .firebaseServer)?["parameters"]?["welcome"]?[
+          "conditionalValues"]?["ios"]?["value"]?.stringValue == "hi iPhone")
+      // The client template was never touched.
+      #expect(google.currentVersion(project: project) == 1)
+      #expect(google.requests(to: .listVersions(project: project)).isEmpty)
+      #expect(google.requests(to: .rollback(project: project)).isEmpty)
+    }
+  }
+
   @Test(
     "usage errors exit 2 before anything is sent",
     arguments: [
@@ -241,16 +299,26 @@ struct FirebaseCommandsTests {
     }
   }
 
-  @Test("with no credentials anywhere the error lists what was tried and how to fix it")
-  func noCredentials() async throws {
+  @Test(
+    "with no credentials or no project, one line lists what was tried and how to fix it",
+    arguments: [
+      ([:], ["GOOGLE_APPLICATION_CREDENTIALS", "gcloud auth application-default login"]),
+      (
+        ["GOOGLE_OAUTH_ACCESS_TOKEN": "ya29.t"], ["No project ID found", "GCLOUD_PROJECT: not set"]
+      ),
+    ])
+  func nothingFound(variables: [String: String], said: [String]) async throws {
     try await FirebaseCommandHarness.with { harness in
       var environment = harness.environment
       environment.variables["GOOGLE_APPLICATION_CREDENTIALS"] = nil
+      environment.variables.merge(variables) { $1 }
       let (status, capture) = await CapturedToolIO.run(
         ["versions"], replacing: [.makeVersions(environment: environment)])
       #expect(status == .failure)
-      #expect(capture.error.contains("GOOGLE_APPLICATION_CREDENTIALS"))
-      #expect(capture.error.contains("gcloud auth application-default login"))
+      for text in said { #expect(capture.error.contains(text)) }
+      #expect(capture.error.hasPrefix("switchyard versions: error: "))
+      #expect(capture.error.split(separator: "\n").count == 1)
+      #expect(!capture.error.contains("U+000A"))
       #expect(harness.google.server.requests.isEmpty)
     }
   }

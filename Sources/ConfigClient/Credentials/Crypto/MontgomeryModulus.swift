@@ -11,7 +11,9 @@
 /// zero window. The entry is read by scanning all 16 entries and keeping the one wanted with a
 /// mask, so neither the sequence of operations nor the memory touched depends on the
 /// exponent's bits. (A Montgomery ladder would also do; the window needs a quarter of its
-/// multiplications.)
+/// multiplications.) `power` reports its steps to a `MontgomeryStepObserver`, which does
+/// nothing when signing; the tests record them and check they are the same for every exponent
+/// of a size.
 struct MontgomeryModulus: Sendable {
   /// The modulus, `k` limbs with a nonzero top limb.
   let modulus: BigUInt
@@ -54,6 +56,15 @@ struct MontgomeryModulus: Sendable {
   /// `base^exponent mod m`. `base` must be less than the modulus; the exponent's limb count
   /// (not its value) sets the amount of work, so callers size secret exponents to a fixed count.
   func power(_ base: BigUInt, exponent: BigUInt) -> BigUInt {
+    var ignored = IgnoredMontgomerySteps()
+    return power(base, exponent: exponent, observer: &ignored)
+  }
+
+  /// `power(_:exponent:)`, telling `observer` each step: the sequence it sees depends on the
+  /// exponent's limb count alone, which is what the tests check.
+  func power<Observer: MontgomeryStepObserver>(
+    _ base: BigUInt, exponent: BigUInt, observer: inout Observer
+  ) -> BigUInt {
     let k = limbCount
     let size = Self.tableSize
     // table[i] = base^i in Montgomery form, entry i at limbs i·k ..< (i+1)·k.
@@ -69,6 +80,7 @@ struct MontgomeryModulus: Sendable {
         table[k + limb] = baseForm[limb]
       }
       for index in 2..<size {
+        observer.observe(.multiply)
         multiply(
           UnsafeBufferPointer(rebasing: table[(index - 1) * k..<index * k]),
           UnsafeBufferPointer(rebasing: table[k..<2 * k]),
@@ -81,11 +93,14 @@ struct MontgomeryModulus: Sendable {
         for limbIndex in stride(from: exponent.count - 1, through: 0, by: -1) {
           for shift in stride(from: 64 - Self.windowBits, through: 0, by: -Self.windowBits) {
             for _ in 0..<Self.windowBits {
+              observer.observe(.square)
               multiply(accumulator, accumulator, into: &product, scratch: &scratch)
               swap(&accumulator, &product)
             }
             let window = (exponent[limbIndex] >> UInt64(shift)) & UInt64(size - 1)
-            Self.select(from: table, entry: window, limbCount: k, into: &entry)
+            Self.select(
+              from: table, entry: window, limbCount: k, into: &entry, observer: &observer)
+            observer.observe(.multiply)
             multiply(accumulator, entry, into: &product, scratch: &scratch)
             swap(&accumulator, &product)
           }
@@ -225,13 +240,14 @@ struct MontgomeryModulus: Sendable {
 
   /// Copies table entry `entry` into `output` by reading every entry and keeping one with a
   /// mask, so the memory touched is the same for every entry.
-  private static func select(
+  private static func select<Observer: MontgomeryStepObserver>(
     from table: UnsafeBufferPointer<UInt64>, entry: UInt64, limbCount k: Int,
-    into output: inout [UInt64]
+    into output: inout [UInt64], observer: inout Observer
   ) {
     output.withUnsafeMutableBufferPointer { output in
       for limb in 0..<k { output[limb] = 0 }
       for index in 0..<tableSize {
+        observer.observe(.tableRead(entry: index))
         let keep = Limb.equalMask(UInt64(index), entry)
         let start = index &* k
         for limb in 0..<k {
