@@ -12,6 +12,7 @@ enum SwitchyardTool {
     .route,
     .home,
     .simulate,
+    .diff,
     .evaluate,
     .validate,
     .fetch,
