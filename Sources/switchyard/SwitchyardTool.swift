@@ -13,6 +13,7 @@ enum SwitchyardTool {
     .home,
     .simulate,
     .diff,
+    .check,
     .evaluate,
     .validate,
     .fetch,
