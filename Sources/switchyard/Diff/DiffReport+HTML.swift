@@ -93,15 +93,10 @@ extension DiffReport {
         "<h3><code>\(HTMLText.escaped(impact.key))</code> "
           + #"<span class="count">\#(Self.users(impact.changedUsers)) "#
           + "(\(Self.share(impact.changedUsers, of: population.users)))</span></h3>")
-      var rows = impact.transitions.map {
-        SVGBarChart.Row(label: Self.arrowed($0.label), values: [$0.users])
-      }
-      if impact.otherTransitions > 0 {
-        rows.append(
-          SVGBarChart.Row(
-            label: "\(impact.otherTransitions) other transitions", values: [impact.otherUsers]))
-      }
-      lines.append(SVGBarChart(rows: rows).svg(title: "users per transition of \(impact.key)"))
+      lines.append(
+        Self.transitionChart(
+          impact.transitions.map { ($0.label, $0.users) }, others: impact.otherTransitions,
+          otherUsers: impact.otherUsers, title: "users per transition of \(impact.key)"))
       for (index, transition) in impact.transitions.enumerated() {
         lines.append(
           Self.example(
@@ -135,21 +130,14 @@ extension DiffReport {
       lines.append(
         "<p>\(routes.changedUsers) of \(population.routed) routed users "
           + "(\(Self.share(routes.changedUsers, of: population.routed))) change route.</p>")
-      var rows = routes.transitions.map {
-        SVGBarChart.Row(label: Self.arrowed($0.transition.label), values: [$0.users])
-      }
-      if routes.otherTransitions > 0 {
-        rows.append(
-          SVGBarChart.Row(
-            label: "\(routes.otherTransitions) other transitions", values: [routes.otherUsers]))
-      }
-      lines.append(SVGBarChart(rows: rows).svg(title: "users per route transition"))
+      lines.append(
+        Self.transitionChart(
+          routes.transitions.map { ($0.transition.label, $0.users) },
+          others: routes.otherTransitions, otherUsers: routes.otherUsers,
+          title: "users per route transition"))
       for (index, change) in routes.transitions.enumerated() {
         func side(_ label: String, _ route: Route) -> (String, [String]) {
-          (
-            "\(label): \(route.screen.name) (\(route.orientations.shortNames.joined(separator: ", ")))",
-            route.reasons.map(\.description)
-          )
+          ("\(label): \(Self.shown(route))", route.reasons.map(\.description))
         }
         lines.append(
           Self.example(
@@ -167,6 +155,19 @@ extension DiffReport {
       ).svg(title: "routed users per screen, before and after"))
     lines.append("</section>")
     return lines
+  }
+
+  /// Users per transition as a bar chart, with a bar for the transitions not listed.
+  private static func transitionChart(
+    _ listed: [(label: String, users: Int)], others: Int, otherUsers: Int, title: String
+  ) -> String {
+    var rows = listed.map { SVGBarChart.Row(label: arrowed($0.label), values: [$0.users]) }
+    if others > 0 {
+      rows.append(
+        SVGBarChart.Row(
+          label: "\(others) other \(plural(others, "transition"))", values: [otherUsers]))
+    }
+    return SVGBarChart(rows: rows).svg(title: title)
   }
 
   /// One example user in a `<details>` element: who it is, and each side's value or route

@@ -104,9 +104,7 @@ extension DiffReport {
       lines.append("  \(change.transition.label): \(Self.users(change.users))")
       lines.append("    e.g. " + userText(change.number, .routed(change.example)))
       for (side, route) in [("before: ", change.before), ("after:  ", change.after)] {
-        lines.append(
-          "      \(side)\(route.screen.name) (\(route.orientations.shortNames.joined(separator: ", ")))"
-        )
+        lines.append("      \(side)\(Self.shown(route))")
         lines += route.reasons.map { "        - \($0)" }
       }
     }
@@ -149,6 +147,11 @@ extension DiffReport {
       if let now = scenario.context.now { parts.append("at \(Timestamp.format(now))") }
       return "\(place): " + parts.joined(separator: ", ")
     }
+  }
+
+  /// `elementary (landscapeLeft, landscapeRight)`: a route's screen and orientations.
+  static func shown(_ route: Route) -> String {
+    "\(route.screen.name) (\(route.orientations.shortNames.joined(separator: ", ")))"
   }
 
   /// `1 user`, `412 users`.
