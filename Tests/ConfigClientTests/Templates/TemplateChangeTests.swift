@@ -288,6 +288,23 @@ struct TemplateChangeTests {
       json: #"{"conditions": [{"name": "c", "expression": "percent('s') <= 11"}]}"#)
     #expect(TemplateChange(from: other, to: server).changedConditions.map(\.name) == ["c"])
   }
+
+  @Test("README's example: the keys whose values changed, what moved, and the count")
+  func readmeExample() throws {
+    let currentJSON = Self.base
+    var template = try Template(json: Self.base)
+    template.parameters[0].description = "Q"
+    template.parameters[1].defaultValue = .value("2")
+    template.conditions.insert(template.conditions.removeLast(), at: 0)
+    let editedJSON = try template.jsonText()
+    let change = TemplateChange(from: try Template(json: currentJSON), to: try Template(json: editedJSON))
+    let keys = change.changedParameters.filter(\.changesValues).map(\.key)  // not descriptions or groups
+    let moved = change.reorderedConditions.map { "\($0.name): \($0.oldIndex) -> \($0.newIndex)" }
+    let summary = change.isEmpty ? "no change" : "\(change.count) changes"
+    #expect(keys == ["q"])
+    #expect(moved == ["c: 2 -> 0"])
+    #expect(summary == "3 changes")
+  }
 }
 
 extension Template {
