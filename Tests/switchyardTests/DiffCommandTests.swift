@@ -415,6 +415,17 @@ struct DiffCommandTests {
     #expect(capture.error == "switchyard diff: \(message) (see 'switchyard help diff')\n")
   }
 
+  @Test("an empty contexts file is a population of no one, and nothing moves")
+  func emptyContexts() async throws {
+    let (status, capture, _) = try await Self.diff(
+      old: Self.template(), new: Self.template(beta: "beta 2"), contexts: "",
+      ["--fail-on", "values"])
+    #expect(status == .success)
+    #expect(capture.output.contains("population: 0 users from "))
+    #expect(capture.output.contains(", none routed, "))
+    #expect(capture.output.contains("values: no user's value changes\n"))
+  }
+
   @Test("contexts can come from standard input")
   func standardInput() async throws {
     let files = try TemporaryDirectory()

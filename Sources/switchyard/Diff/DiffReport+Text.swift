@@ -39,10 +39,10 @@ extension DiffReport {
       who = "\(population.users) users from \(Excerpt.of(path, length: 200))"
     }
     let routed =
-      population.routed == population.users
-      ? "all routed"
-      : population.routed == 0
-        ? "none routed"
+      population.routed == 0
+      ? "none routed"
+      : population.routed == population.users
+        ? "all routed"
         : "\(population.routed) routed, \(population.users - population.routed) only evaluated"
     let time = "at \(Timestamp.format(population.now))"
     switch population.source {

@@ -82,16 +82,23 @@ struct DiffRun: Sendable {
   /// The tally of the lines of `source` (named `name` in errors), each an `evaluate` context
   /// line or a `route --scenarios` line.
   /// - Throws: `InputFileError` naming the first bad line (no tally is worth having when a
-  ///   user is missing from it), or what reading `source` throws.
+  ///   user is missing from it), the line that never ends, or what reading failed.
   func tally(lines source: ByteSource, name: String) async throws -> DiffTally {
     var reader = LineBatchReader(source)
     let limit = reader.maximumLineBytes
     var total = DiffTally(keys: table.keys.count)
     var firstBad: (line: Int, message: String)?
-    try await pieces.run { () throws -> LineBatch? in
+    try await pieces.run { () throws(InputFileError) -> LineBatch? in
       // Once a line is bad, no more are read: the run stops at the first.
       guard firstBad == nil else { return nil }
-      return try reader.next()
+      do {
+        return try reader.next()
+      } catch let error as InputFileError {
+        throw error
+      } catch {
+        // A line with no end in sight: named with the file, as a bad line is.
+        throw InputFileError(path: name, reason: "\(error)")
+      }
     } work: { batch -> (DiffTally?, (line: Int, message: String)?) in
       var users: [DiffUser] = []
       var bad: (line: Int, message: String)?

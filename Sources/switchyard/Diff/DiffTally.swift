@@ -60,8 +60,8 @@ struct DiffTally: Sendable {
     valueTransitions = Array(repeating: [:], count: keys)
   }
 
-  /// Counts one user; the tally's users must come in population order for the example to
-  /// be the first (pieces are).
+  /// Counts one user, routed or only evaluated. A tally is given its users in population
+  /// order (a piece is), so the first user recorded for a transition is its example.
   mutating func countUser(routed isRouted: Bool) {
     users += 1
     if isRouted { routed += 1 }
