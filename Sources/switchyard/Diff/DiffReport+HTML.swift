@@ -124,12 +124,9 @@ extension DiffReport {
       return lines + ["<p>No user was routed: the population holds context lines only.</p>"]
     }
     lines.append(#"<section class="card">"#)
-    if routes.changedUsers == 0 {
-      lines.append("<p>No routed user's route changes.</p>")
-    } else {
-      lines.append(
-        "<p>\(routes.changedUsers) of \(population.routed) routed users "
-          + "(\(Self.share(routes.changedUsers, of: population.routed))) change route.</p>")
+    let summary = routesSummary.prefix(1).uppercased() + routesSummary.dropFirst()
+    lines.append("<p>\(HTMLText.escaped(summary)).</p>")
+    if routes.changedUsers > 0 {
       lines.append(
         Self.transitionChart(
           routes.transitions.map { ($0.transition.label, $0.users) },

@@ -92,14 +92,7 @@ extension DiffReport {
 
   private var routesText: [String] {
     guard population.routed > 0 else { return ["routes: no user was routed"] }
-    var lines: [String] = []
-    if routes.changedUsers == 0 {
-      lines.append("routes: no routed user's route changes")
-    } else {
-      lines.append(
-        "routes: \(routes.changedUsers) of \(population.routed) routed users "
-          + "(\(Self.share(routes.changedUsers, of: population.routed))) change route")
-    }
+    var lines = ["routes: " + routesSummary]
     for change in routes.transitions {
       lines.append("  \(change.transition.label): \(Self.users(change.users))")
       lines.append("    e.g. " + userText(change.number, .routed(change.example)))
@@ -117,6 +110,13 @@ extension DiffReport {
     lines += AlignedColumns.format(
       routes.screens.map { ["    " + $0.name, String($0.before), "-> \($0.after)"] })
     return lines
+  }
+
+  /// `2 of 3 routed users (66.7%) change route`, or that none does.
+  var routesSummary: String {
+    guard routes.changedUsers > 0 else { return "no routed user's route changes" }
+    return "\(routes.changedUsers) of \(population.routed) routed users "
+      + "(\(Self.share(routes.changedUsers, of: population.routed))) change route"
   }
 
   /// Who an example user is: `user 18: user-3fa2c1, signedIn, elementary year 2, pad, app
