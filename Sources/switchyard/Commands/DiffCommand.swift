@@ -23,8 +23,8 @@ extension ToolCommand {
       .flag("--json", "Print one JSON object instead of text."),
       .value("--html", "FILE", "Also write the report as one self-contained HTML page."),
       .value(
-        "--fail-on", "WHAT",
-        "Exit 1 when any user's 'values' or 'routes' change (may be given twice)."),
+        "--fail-on", "values|routes",
+        "Exit 1 when any user's values (or routes) change; may be given twice."),
     ],
     positionals: 2...2
   ) { arguments, io in
