@@ -11,7 +11,7 @@ struct Benchmark: Sendable {
   let run: @Sendable (BenchmarkReport) async throws -> Void
 
   /// Every benchmark, in the order they run.
-  static let all: [Benchmark] = [.evaluation, .routing, .client]
+  static let all: [Benchmark] = [.evaluation, .routing, .client, .diff]
 }
 
 /// Collects a benchmark's figures and prints them as aligned `name  value  unit` rows.

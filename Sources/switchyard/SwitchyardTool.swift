@@ -12,6 +12,8 @@ enum SwitchyardTool {
     .route,
     .home,
     .simulate,
+    .diff,
+    .check,
     .evaluate,
     .validate,
     .fetch,

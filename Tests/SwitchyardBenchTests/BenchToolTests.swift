@@ -10,7 +10,7 @@ struct BenchToolTests {
       (["--only"], "switchyard-bench: option '--only' needs a value"),
       (
         ["--only", "speed"],
-        "switchyard-bench: no benchmark named 'speed'; have: evaluation, routing, client"
+        "switchyard-bench: no benchmark named 'speed'; have: evaluation, routing, client, diff"
       ),
       (["--fast"], "switchyard-bench: unknown option '--fast'"),
       (

@@ -19,14 +19,7 @@ extension ToolCommand {
   ) { arguments, io in
     let count = try arguments.integer("--users", in: 1...1_000_000) ?? 1_000
     let seed = try arguments.integer("--seed", in: 0...Int.max) ?? 1
-    var now = SystemTimeSource().now
-    if let text = arguments.value("--now") {
-      do {
-        now = try Timestamp.parse(text)
-      } catch {
-        throw UsageError(command: "simulate", message: "option '--now': \(error)")
-      }
-    }
+    let now = try arguments.time("--now") ?? SystemTimeSource().now
     let template = try TemplateFile.loadOrSample(arguments)
     let app = try AppComposition.standard()
     let router = app.router(for: template)

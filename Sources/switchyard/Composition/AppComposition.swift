@@ -43,6 +43,12 @@ struct AppComposition: Sendable {
     ConfigRouter(template: template, features: descriptors, defaults: defaults)
   }
 
+  /// Every name a root screen can have with this app's features, as `route` prints them.
+  var screenNames: [String] {
+    ["loading", "login", "maintenance", "updateRequired", "unavailable"]
+      + descriptors.map(\.id.rawValue)
+  }
+
   /// The home model of `feature` for a user in `grade`, as JSON; nil when no feature is
   /// given or the app has none by that identity.
   func home(

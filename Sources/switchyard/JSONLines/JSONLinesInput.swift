@@ -46,23 +46,32 @@ enum JSONLinesInput {
     let start = writer.bytes.count
     defer { writer.writeByte(UInt8(ascii: "\n")) }
     do {
-      if let limit { throw LineError("the line is longer than \(limit) bytes") }
-      let value: JSONValue
-      do {
-        value = try JSONParser().parse(line)
-      } catch {
-        throw LineError("not JSON: \(error.message) at column \(error.column)")
-      }
-      guard case .object(let object) = value else {
-        throw LineError("expected a JSON object, found \(value.kindDescription)")
-      }
-      try answer.answer(object, number, &writer)
+      try answer.answer(try object(line, overlongBeyond: limit), number, &writer)
       return true
     } catch {
       writer.bytes.removeSubrange(start...)
       answer.failed(Excerpt.line("line \(number): \(error)"), number, &writer)
       return false
     }
+  }
+
+  /// The JSON object a line holds.
+  /// - Throws: `LineError` when the line was too long (longer than `limit`, its bytes
+  ///   dropped), is not JSON or is not an object.
+  static func object(
+    _ line: UnsafeBufferPointer<UInt8>, overlongBeyond limit: Int?
+  ) throws(LineError) -> JSONObject {
+    if let limit { throw LineError("the line is longer than \(limit) bytes") }
+    let value: JSONValue
+    do {
+      value = try JSONParser().parse(line)
+    } catch {
+      throw LineError("not JSON: \(error.message) at column \(error.column)")
+    }
+    guard case .object(let object) = value else {
+      throw LineError("expected a JSON object, found \(value.kindDescription)")
+    }
+    return object
   }
 }
 

@@ -2,8 +2,9 @@ import ConfigRouting
 import Core
 import Foundation
 
-/// Routes a synthetic population on every core: the population is drawn in order, a piece
-/// at a time, each piece routed and tallied by a task of its own, and the tallies added up.
+/// Routes a synthetic population on every core (`ParallelPieces`): the population is drawn
+/// in order, a piece at a time, each piece routed and tallied by a task of its own, and the
+/// tallies added up.
 /// Counts do not depend on the order they are added in, so the report is the one a single
 /// loop over the users gives, and at most `piecesInFlight` pieces are held at once.
 struct SimulationRun {
@@ -27,32 +28,28 @@ struct SimulationRun {
     var drawn = 0
     var tallied = 0
     var shownPercent = -1
-    await withTaskGroup(of: (Int, SimulationReport).self) { group in
-      func tallyOne() async {
-        guard let (count, piece) = await group.next() else { return }
-        report.merge(piece)
-        tallied += count
-        let percent = tallied * 100 / users
-        if let progress, percent != shownPercent {
-          shownPercent = percent
-          progress("\rsimulating: \(tallied) of \(users) users (\(percent)%)")
-        }
+    await ParallelPieces(inFlight: piecesInFlight).run { () -> [RouteScenario]? in
+      guard drawn < users else { return nil }
+      let piece = population.next(min(usersPerPiece, users - drawn))
+      drawn += piece.count
+      return piece
+    } work: { piece -> (Int, SimulationReport) in
+      var tally = empty
+      var batch = router.batch()
+      for user in piece {
+        let outcome = user.plan(with: &batch, now: now)
+        tally.record(user, outcome.route, configuration: outcome.routed?.configuration)
       }
-      while drawn < users {
-        if drawn - tallied >= piecesInFlight * usersPerPiece { await tallyOne() }
-        let piece = population.next(min(usersPerPiece, users - drawn))
-        drawn += piece.count
-        group.addTask {
-          var tally = empty
-          var batch = router.batch()
-          for user in piece {
-            let outcome = user.plan(with: &batch, now: now)
-            tally.record(user, outcome.route, configuration: outcome.routed?.configuration)
-          }
-          return (piece.count, tally)
-        }
+      return (piece.count, tally)
+    } merge: { (result: (count: Int, report: SimulationReport)) in
+      let (count, piece) = result
+      report.merge(piece)
+      tallied += count
+      let percent = tallied * 100 / users
+      if let progress, percent != shownPercent {
+        shownPercent = percent
+        progress("\rsimulating: \(tallied) of \(users) users (\(percent)%)")
       }
-      while tallied < drawn { await tallyOne() }
     }
     // Clear the progress line: the report goes to standard output, which may be the same
     // terminal.
