@@ -113,10 +113,15 @@ package enum Timestamp {
       fractionDigits: scanner.fractionDigits
     ).date
     guard date < end else {
+      // A `Date` this far from 1970 holds time to about 30 microseconds, so a fraction this
+      // close to the next second becomes that second, which no timestamp can name.
+      let fraction = "." + String(decoding: scanner.fractionDigits, as: UTF8.self)
+      let step = Int((latest.timeIntervalSince1970.ulp * 1e6).rounded())
       throw TimestampParseError(
         input: scanner.text, column: 1,
-        message: "the instant is past the last one a timestamp can name, "
-          + formatPrecisely(latest) + " and its fractions")
+        message: "the fraction \(fraction) rounds up to the next second (times this far from"
+          + " 1970 are kept to about \(step) microseconds), which is past the last instant a"
+          + " timestamp can name, " + formatPrecisely(latest))
     }
     return date
   }

@@ -174,10 +174,19 @@ struct TimestampTests {
     }
   }
 
-  @Test("a fraction that rounds past the last nameable second is refused, not read as another")
-  func pastTheEnd() {
-    #expect(throws: TimestampParseError.self) {
-      try Timestamp.parse("9999-12-31T23:59:59.999999-23:59")
+  @Test(
+    "a fraction that rounds past the last nameable second is refused, saying why, not read as another",
+    arguments: ["9999-12-31T23:59:59.999999-23:59", "9999-12-31T23:59:59.99999-23:59"])
+  func pastTheEnd(text: String) {
+    let fraction = text.split(separator: ".")[1].prefix { $0 != "-" }
+    #expect(
+      throws: TimestampParseError(
+        input: text, column: 1,
+        message: "the fraction .\(fraction) rounds up to the next second (times this far from"
+          + " 1970 are kept to about 31 microseconds), which is past the last instant a"
+          + " timestamp can name, 9999-12-31T23:59:59-23:59")
+    ) {
+      try Timestamp.parse(text)
     }
   }
 

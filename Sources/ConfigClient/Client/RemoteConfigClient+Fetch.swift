@@ -109,9 +109,10 @@ extension RemoteConfigClient {
       if wasThrottling { await persist() }
       return .failure(.invalidTemplate(error))
     }
-    // A body identical to the active template is that template, already activated.
+    // A body identical to the active template (a byte order mark aside) is that template,
+    // already activated.
     state.materializeTemplates()
-    let isActive = state.active.map { $0.template.bytes == body } ?? false
+    let isActive = state.active.map { $0.template.bytes == template.bytes } ?? false
     // An ETag over the limit is not kept: the next fetch asks without one.
     let keptETag = etag.flatMap { $0.utf8.count <= RemoteConfigLimits.etagBytes ? $0 : nil }
     state.fetched = ClientState.Fetched(

@@ -29,9 +29,12 @@ struct TemplateBody: Sendable {
     if case .document = json { json = .bytes(bytes) }
   }
 
-  /// Parses and validates `bytes` as `TemplateValidator` does; only errors reject.
+  /// Parses and validates `bytes` as `TemplateValidator` does; only errors reject. A leading
+  /// UTF-8 byte order mark is dropped here, once: the bytes kept are the bytes saved and
+  /// restored, and a body that differs from another only by the mark is the same template.
   /// - Throws: `TemplateError` with every error found, then the warnings.
   init(validating bytes: [UInt8]) throws(TemplateError) {
+    let bytes = Self.withoutByteOrderMark(bytes)
     let result = TemplateReader().read(utf8: bytes)
     var problems = result.problems
     if let template = result.template {
@@ -43,6 +46,11 @@ struct TemplateBody: Sendable {
     }
     self.json = .bytes(bytes)
     self.compiled = CompiledTemplate(template)
+  }
+
+  /// `bytes` without a leading UTF-8 byte order mark.
+  static func withoutByteOrderMark(_ bytes: [UInt8]) -> [UInt8] {
+    bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
   }
 
   /// Reads a template the client saved itself, from its already parsed JSON and, when known,

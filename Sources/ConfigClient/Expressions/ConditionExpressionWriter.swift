@@ -130,7 +130,7 @@ enum ConditionExpressionWriter {
       guard !targets.isEmpty else { break }
       return "app.audiences.\(op.rawValue)(\(list(targets)))"
     case (.firstOpenTime, .time(let op, let target)):
-      guard op == .lessOrEqual || op == .greaterThan else { break }
+      guard op != .equal, op != .notEqual else { break }
       return "app.firstOpenTimestamp \(op.rawValue) \(time(target))"
     case (.evaluationTime, .time(let op, let target)):
       guard op == .lessThan || op == .greaterOrEqual else { break }

@@ -37,6 +37,11 @@ extension ExpressionParser {
       return try parseAudienceMethod(name: path)
     case "app.firstOpenTimestamp":
       return try parseFirstOpenTime()
+    case "device.dateTime":
+      throw error(
+        "unknown signal 'device.dateTime'; Firebase writes the time of evaluation as"
+          + " dateTime < dateTime('2025-01-01T00:00:00'[, 'zone']) or with '>='",
+        at: start)
     case "app.operatingSystemAndVersion", "app.browserAndVersion":
       return try skipUnknownAtom(
         path,

@@ -1,20 +1,23 @@
 import Core
 import Foundation
 
-/// The time atoms: `app.firstOpenTimestamp <= | > (...)` and
+/// The time atoms: `app.firstOpenTimestamp <= | > | >= | < (...)` and
 /// `dateTime < | >= dateTime(...)`, whose argument is `('wall-clock time'[, 'zone'])`.
 extension ExpressionParser {
   /// The longest zone name looked up; IANA names are far shorter.
   static let maximumZoneNameLength = 64
 
-  /// `<= ('2025-01-01T09:00:00'[, 'Asia/Tokyo'])` or `> (...)`, after
-  /// `app.firstOpenTimestamp`.
+  /// `<= ('2025-01-01T09:00:00'[, 'Asia/Tokyo'])` or `>`, `>=`, `<`, after
+  /// `app.firstOpenTimestamp`. Firebase's condition reference shows all four (its own example
+  /// is `>=`); each is the comparison it names.
   mutating func parseFirstOpenTime() throws(ConditionSyntaxError) -> Condition {
     let comparison: ComparisonOperator
     switch token.kind {
     case .lessOrEqual: comparison = .lessOrEqual
     case .greater: comparison = .greaterThan
-    default: throw error("expected '<=' or '>' after 'app.firstOpenTimestamp'")
+    case .greaterOrEqual: comparison = .greaterOrEqual
+    case .less: comparison = .lessThan
+    default: throw error("expected '<=', '>', '>=' or '<' after 'app.firstOpenTimestamp'")
     }
     try advance()
     let target = try parseTimeArguments()

@@ -163,13 +163,13 @@ enum ClientStateFile {
     .number(JSONNumber(min(max(0, value), RemoteConfigLimits.throttleCount)))
   }
 
-  /// A template's bytes as they go into the file: without a leading byte-order mark (which
-  /// is not JSON inside another document), or nil, noted in `leftOut`, when over the limit.
+  /// A template's bytes as they go into the file (never with a byte order mark, which
+  /// `TemplateBody` drops when it accepts a body), or nil, noted in `leftOut`, when over the
+  /// limit.
   private static func templateBytes(
     _ template: TemplateBody, _ part: String, _ leftOut: inout [String]
-  ) -> ArraySlice<UInt8>? {
-    var bytes = template.bytes[...]
-    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+  ) -> [UInt8]? {
+    let bytes = template.bytes
     guard bytes.count <= RemoteConfigLimits.templateBytes else {
       leftOut.append(
         "the \(part) template (\(bytes.count) bytes; the limit is "
@@ -179,7 +179,7 @@ enum ClientStateFile {
     return bytes
   }
 
-  private static func splice(_ meta: JSONObject, template: ArraySlice<UInt8>?) -> [UInt8] {
+  private static func splice(_ meta: JSONObject, template: [UInt8]?) -> [UInt8] {
     var text = Array(JSONValue.object(meta).jsonText.utf8)
     guard let template else { return text }
     text.removeLast()  // the closing brace; `meta` is never empty here

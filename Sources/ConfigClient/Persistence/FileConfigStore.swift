@@ -1,3 +1,4 @@
+import Core
 import Foundation
 
 #if canImport(Glibc)
@@ -12,6 +13,11 @@ import Foundation
 /// `<directory>/<namespace>.remote-config.json`, replaced atomically on every save: the blob
 /// goes to a temporary file in the same directory, is flushed to disk, and is renamed over
 /// the old file, so a crash mid-write leaves the old file or the new one, never a mix.
+///
+/// A directory path that cannot serve is an error that names it and says why in words: an
+/// empty path (never taken to mean the current directory), a path that exists and is not a
+/// directory, one that cannot be created (a part of it is a file, no permission, a read-only
+/// file system).
 public struct FileConfigStore: ConfigStore {
   /// The largest file `load` reads, so a stray huge file cannot exhaust memory: the largest
   /// state the client writes (`RemoteConfigLimits.stateFileBytes`), so it reads all of them.
@@ -21,16 +27,22 @@ public struct FileConfigStore: ConfigStore {
   public let directory: URL
   /// The namespace, e.g. `default` or one per Firebase project.
   public let namespace: String
+  /// Whether the directory was given as an empty path, which names no directory.
+  private let hasEmptyPath: Bool
 
   /// A store for `namespace` in `directory`.
   public init(directory: URL, namespace: String = "default") {
     self.directory = directory
     self.namespace = namespace
+    self.hasEmptyPath = directory.path.isEmpty
   }
 
-  /// A store for `namespace` in the directory at `path`.
+  /// A store for `namespace` in the directory at `path`. An empty path names no directory:
+  /// `load` and `save` then fail saying so.
   public init(directoryPath path: String, namespace: String = "default") {
-    self.init(directory: URL(fileURLWithPath: path, isDirectory: true), namespace: namespace)
+    self.directory = URL(fileURLWithPath: path, isDirectory: true)
+    self.namespace = namespace
+    self.hasEmptyPath = path.isEmpty
   }
 
   /// The file's name: the namespace with every byte outside `[A-Za-z0-9_-]` written as
@@ -53,21 +65,25 @@ public struct FileConfigStore: ConfigStore {
   /// `fileName` in `directory`: the one file this store reads and replaces.
   public var path: String { directory.appendingPathComponent(fileName).path }
 
-  /// The file's bytes, or nil when there is no file.
-  /// - Throws: `ConfigStoreError` when the file exists but cannot be read or is too large.
+  /// The file's bytes, or nil when there is no file (nor directory).
+  /// - Throws: `ConfigStoreError` when the file exists but cannot be read or is too large, or
+  ///   when the directory's path is empty or names something other than a directory.
   public func load() async throws -> [UInt8]? {
-    try Self.readFile(path)
+    try checkPath(operation: "read the directory")
+    switch Self.kind(of: directory.path) {
+    case .directory, .missing: break
+    case .other: throw Self.notADirectory("read the directory", directory.path)
+    case .failed(let code): throw Self.failure("read the directory", directory.path, code)
+    }
+    return try Self.readFile(path)
   }
 
-  /// Writes `bytes` to a temporary file, flushes it and renames it over the file.
+  /// Creates the directory when missing, writes `bytes` to a temporary file there, flushes it
+  /// and renames it over the file.
   /// - Throws: `ConfigStoreError`; the previous file is then untouched.
   public func save(_ bytes: [UInt8]) async throws {
-    do {
-      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    } catch {
-      throw ConfigStoreError(
-        operation: "create the directory", path: directory.path, message: "\(error)")
-    }
+    try checkPath(operation: "create the directory")
+    try Self.createDirectory(directory.path)
     let temporary = directory.appendingPathComponent(
       ".\(fileName).\(UUID().uuidString).tmp"
     ).path
@@ -78,6 +94,47 @@ public struct FileConfigStore: ConfigStore {
       unlink(temporary)
       throw error
     }
+  }
+
+  private func checkPath(operation: String) throws(ConfigStoreError) {
+    guard !hasEmptyPath else {
+      throw ConfigStoreError(operation: operation, path: "", message: "the path is empty")
+    }
+  }
+
+  /// What a path names.
+  private enum Kind {
+    case directory, missing, other
+    case failed(Int32)
+  }
+
+  private static func kind(of path: String) -> Kind {
+    var status = stat()
+    guard stat(path, &status) == 0 else { return errno == ENOENT ? .missing : .failed(errno) }
+    return status.st_mode & S_IFMT == S_IFDIR ? .directory : .other
+  }
+
+  /// `mkdir -p`: the directory and every missing parent, each checked to be a directory.
+  private static func createDirectory(_ path: String) throws(ConfigStoreError) {
+    switch kind(of: path) {
+    case .directory: return
+    case .other: throw notADirectory("create the directory", path)
+    case .failed(let code): throw failure("create the directory", path, code)
+    case .missing: break
+    }
+    let parent = (path as NSString).deletingLastPathComponent
+    if !parent.isEmpty, parent != path { try createDirectory(parent) }
+    guard mkdir(path, 0o755) == 0 else {
+      let code = errno
+      // Created meanwhile by someone else: fine if it is a directory.
+      if code == EEXIST, case .directory = kind(of: path) { return }
+      throw failure("create the directory", path, code)
+    }
+  }
+
+  private static func notADirectory(_ operation: String, _ path: String) -> ConfigStoreError {
+    ConfigStoreError(
+      operation: operation, path: path, message: "it exists and is not a directory")
   }
 
   private static func readFile(_ path: String) throws(ConfigStoreError) -> [UInt8]? {
@@ -141,7 +198,10 @@ public struct FileConfigStore: ConfigStore {
     }
   }
 
-  private static func failure(_ operation: String, _ path: String) -> ConfigStoreError {
-    ConfigStoreError(operation: operation, path: path, message: String(cString: strerror(errno)))
+  private static func failure(
+    _ operation: String, _ path: String, _ code: Int32 = errno
+  ) -> ConfigStoreError {
+    ConfigStoreError(
+      operation: operation, path: path, message: FileSystemErrorText.reason(errno: code))
   }
 }

@@ -44,7 +44,10 @@ struct ServerConditionReader {
         path, "a condition node holds exactly one kind, found \(kinds.joined(separator: ", "))")
       return .unknown("malformed")
     }
-    guard let kind = kinds.first ?? node.keys.first, let body = node[kind] else {
+    // With no kind Switchyard knows, the kind is the first member that is not a known
+    // non-kind member (the `name` Firebase's own tests write beside a kind).
+    let unknownKind = node.keys.first { !TemplateLevel.conditionNodeNonKindMembers.contains($0) }
+    guard let kind = kinds.first ?? unknownKind, let body = node[kind] else {
       error(
         path,
         "empty condition; expected one of "
@@ -57,7 +60,7 @@ struct ServerConditionReader {
         location,
         "unknown condition kind '\(ConditionSyntaxError.shortened(kind))' evaluates to false;"
           + " Firebase's kinds are \(TemplateLevel.conditionKinds.joined(separator: ", "))")
-      for name in node.keys.dropFirst() {
+      for name in node.keys where name != kind {
         warning("\(path).\(name)", TemplateLevel.conditionNode.unknownMemberMessage(name))
       }
       return .unknown(kind)

@@ -39,6 +39,10 @@ enum TemplateLevel {
     "orCondition", "andCondition", "true", "false", "percent", "customSignal",
   ]
 
+  /// Members written beside a condition node's kind that are never a kind themselves:
+  /// Firebase's own tests write `{"name": "", "true": {}}`.
+  static let conditionNodeNonKindMembers: Set<String> = ["name"]
+
   /// What this object holds in Firebase's format, for messages.
   var description: String {
     switch self {

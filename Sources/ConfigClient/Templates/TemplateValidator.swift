@@ -12,6 +12,11 @@ public struct TemplateValidator: Sendable {
   public static let maximumTemplateBytes = 1_000_000
   /// Firebase's limit on a key's length, in characters.
   public static let maximumKeyLength = 256
+  /// The colors Firebase's console tags a condition with (`tagColor`).
+  public static let tagColors = [
+    "BLUE", "BROWN", "CYAN", "DEEP_ORANGE", "GREEN", "INDIGO", "LIME", "ORANGE", "PINK", "PURPLE",
+    "TEAL", "CONDITION_DISPLAY_COLOR_UNSPECIFIED",
+  ]
 
   // swift-format-ignore: AllPublicDeclarationsHaveDocumentation
   public init() {}
@@ -97,6 +102,14 @@ public struct TemplateValidator: Sendable {
           .warning, at: "condition '\(condition.name)'", "no parameter uses this condition"))
     }
     for condition in template.conditions {
+      if let color = condition.tagColor, !Self.tagColors.contains(color) {
+        // A warning, not an error: a newer Firebase may add colors.
+        problems.append(
+          TemplateProblem(
+            .warning, at: "condition '\(condition.name)'.tagColor",
+            "\(ConditionSyntaxError.quoted(color)) is not one of Firebase's tag colors ("
+              + Self.tagColors.joined(separator: ", ") + ")"))
+      }
       if let path = Self.firstNodePastNestingLimit(condition.condition, level: 0, path: "condition")
       {
         problems.append(

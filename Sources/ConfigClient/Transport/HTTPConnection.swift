@@ -126,8 +126,8 @@ final class HTTPConnection: Sendable {
   }
 
   /// Runs `work` on a new thread, so that a call that blocks (a platform cancellation)
-  /// blocks only that thread.
-  private static func runDetached(_ work: @escaping @Sendable () -> Void) {
+  /// blocks only that thread, never one of the caller's.
+  static func runDetached(_ work: @escaping @Sendable () -> Void) {
     Thread.detachNewThread(work)
   }
 }

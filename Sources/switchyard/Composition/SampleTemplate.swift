@@ -19,7 +19,7 @@ enum SampleTemplate {
         {
           "name": "year_end_maintenance",
           "expression": "dateTime >= dateTime('2026-12-31T02:00:00', 'Asia/Tokyo') && dateTime < dateTime('2026-12-31T04:00:00', 'Asia/Tokyo')",
-          "tagColor": "RED"
+          "tagColor": "DEEP_ORANGE"
         },
         {
           "name": "grade2_rollout",

@@ -90,18 +90,7 @@ struct InputFileError: Error, CustomStringConvertible {
   /// The error `stat`, `open` or `read` reported, in words that do not depend on who runs
   /// the tool (a missing file is not "permission denied" for root).
   init(path: String, errno code: Int32) {
-    let reason: String
-    switch code {
-    case ENOENT: reason = "no such file"
-    case ENOTDIR: reason = "a part of the path is a file, not a directory"
-    case EACCES, EPERM: reason = "permission denied"
-    case EISDIR: reason = "it is a directory, not a file"
-    case ELOOP: reason = "too many symbolic links"
-    case ENAMETOOLONG: reason = "the path is too long"
-    case ENXIO: reason = "it is a device or socket nobody serves"
-    default: reason = String(cString: strerror(code))
-    }
-    self.init(path: path, reason: "cannot be read: " + reason)
+    self.init(path: path, reason: "cannot be read: " + FileSystemErrorText.reason(errno: code))
   }
 
   /// For example `/tmp: cannot be read: it is a directory, not a file`; an empty path reads

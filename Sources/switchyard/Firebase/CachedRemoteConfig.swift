@@ -50,6 +50,10 @@ struct CachedRemoteConfig {
     }
     let url = firebaseServer ? nil : try httpURL(arguments, "--url")
     let cache = try arguments.required("--cache")
+    guard !cache.isEmpty else {
+      throw UsageError(
+        command: arguments.command, message: "option '--cache' needs a directory, not an empty path")
+    }
     let timeout = try arguments.seconds("--timeout") ?? .seconds(60)
     let context = try arguments.value("--context").map(ContextFile.load)
     let source: any TemplateSource

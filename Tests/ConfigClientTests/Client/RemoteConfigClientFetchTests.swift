@@ -24,6 +24,23 @@ struct RemoteConfigClientFetchTests {
     #expect(harness.source.requests == [nil, "e1"])
   }
 
+  @Test(
+    "a body with a byte order mark is kept without it, and a body identical but for the mark is the active template"
+  )
+  func byteOrderMark() async throws {
+    let marked = "\u{FEFF}" + v1
+    let harness = ClientHarness(
+      [.template(marked, etag: "e1"), .template(v1, etag: "e2"), .template(marked, etag: "e3")],
+      settings: RemoteConfigSettings(minimumFetchInterval: .zero))
+    _ = try await harness.client.fetchAndActivate()
+    #expect(await harness.client.state.active?.template.bytes == Array(v1.utf8))
+    for _ in 0..<2 {
+      #expect(try await harness.client.fetch() == .newTemplate(versionNumber: 1))
+      #expect(await harness.client.state.fetched?.isActivated == true)
+      #expect(await harness.client.state.fetched?.template.bytes == Array(v1.utf8))
+    }
+  }
+
   @Test("the minimum interval is a setting; zero fetches every time")
   func intervalSetting() async throws {
     let settings = RemoteConfigSettings(minimumFetchInterval: .seconds(60))

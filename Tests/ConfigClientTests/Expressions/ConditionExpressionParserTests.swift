@@ -200,6 +200,16 @@ struct ConditionExpressionParserTests {
         "2025-07-01T16:30:00Z"
       ),
       (
+        // Firebase's own example in its condition reference.
+        "app.firstOpenTimestamp >= ('2022-10-31T14:37:47', 'America/Los_Angeles')",
+        .firstOpenTime, .greaterOrEqual, "2022-10-31T14:37:47", "America/Los_Angeles",
+        "2022-10-31T21:37:47Z"
+      ),
+      (
+        "app.firstOpenTimestamp < ('2025-01-01T09:00:00')",
+        .firstOpenTime, .lessThan, "2025-01-01T09:00:00", nil, "2025-01-01T09:00:00Z"
+      ),
+      (
         "dateTime<dateTime('2024-12-31T23:59:59','Etc/GMT-14')",
         .evaluationTime, .lessThan, "2024-12-31T23:59:59", "Etc/GMT-14", "2024-12-31T09:59:59Z"
       ),
@@ -212,6 +222,22 @@ struct ConditionExpressionParserTests {
     #expect(
       try Self.parse(expression)
         == Self.on(signal, .time(comparison, TimeTarget(instant: instant, text: text, zone: zone))))
+  }
+
+  @Test(
+    "each comparison of the first-open time holds as it reads, a second before, at and after the target",
+    arguments: [
+      ("<=", [true, true, false]), (">", [false, false, true]), (">=", [false, true, true]),
+      ("<", [true, false, false]),
+    ])
+  func firstOpenComparisons(comparison: String, expected: [Bool]) throws {
+    let condition = try Self.parse(
+      "app.firstOpenTimestamp \(comparison) ('2022-10-31T14:37:47', 'America/Los_Angeles')")
+    let target = try Timestamp.parse("2022-10-31T21:37:47Z")
+    let results = [-1.0, 0, 1].map { offset in
+      EvaluationTestSupport.isTrue(condition, EvaluationContext(firstOpenTime: target + offset))
+    }
+    #expect(results == expected)
   }
 
   // MARK: - Chains and whitespace
@@ -484,8 +510,13 @@ struct ConditionExpressionParserTests {
         "condition 'c', column 43: expected ',' or ')'"
       ),
       (
-        "app.firstOpenTimestamp >= ('2025-01-01T00:00:00')",
-        "condition 'c', column 24: expected '<=' or '>' after 'app.firstOpenTimestamp'"
+        "app.firstOpenTimestamp == ('2025-01-01T00:00:00')",
+        "condition 'c', column 24: expected '<=', '>', '>=' or '<' after 'app.firstOpenTimestamp'"
+      ),
+      (
+        "device.dateTime < dateTime('2025-01-01T00:00:00')",
+        "condition 'c', column 1: unknown signal 'device.dateTime'; Firebase writes the time of"
+          + " evaluation as dateTime < dateTime('2025-01-01T00:00:00'[, 'zone']) or with '>='"
       ),
       ("app.firstOpenTimestamp <= '2025-01-01T00:00:00'", "condition 'c', column 27: expected '('"),
       (

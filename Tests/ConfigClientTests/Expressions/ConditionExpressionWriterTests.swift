@@ -21,6 +21,8 @@ struct ConditionExpressionWriterTests {
     "app.audiences.notInAll(['a', 'b'])", "app.firebaseInstallationId in ['fid-1']",
     "app.firstOpenTimestamp <= ('2025-01-01T09:00:00', 'Asia/Tokyo')",
     "app.firstOpenTimestamp > ('2025-01-01T09:00:00')",
+    "app.firstOpenTimestamp >= ('2022-10-31T14:37:47', 'America/Los_Angeles')",
+    "app.firstOpenTimestamp < ('2025-01-01T09:00:00')",
     "dateTime < dateTime('2025-01-06T03:00:00', 'America/Los_Angeles')",
     "dateTime >= dateTime('2025-01-06T03:00:00')", "percent <= 10", "percent > 25.5",
     "percent between 0 and 33.333333", "percent('exp-1_a.b') <= 0.000001",

@@ -17,7 +17,15 @@ struct ClientStateFileTests {
     let directory = try TemporaryDirectory()
     var generator = ClientStateGenerator(seed: seed)
     for index in 0..<70 {
-      let state = try generator.state()
+      // One state at the size limits (they are slow to generate); the rest within them.
+      let state = try index == 7 ? generator.stateAtSizeLimits() : generator.state()
+      if index == 7 {
+        let context = try #require(state.context)
+        #expect(
+          JSONValue.object(context.jsonObject).jsonText.utf8.count
+            == RemoteConfigLimits.contextBytes)
+        #expect(state.fetched?.template.bytes.count == RemoteConfigSettings().maximumTemplateBytes)
+      }
       // The clock of the client that restores it: at the end of the throttle, so restoring
       // has no reason to shorten it.
       let time = ManualTimeSource(now: state.throttle.throttledUntil ?? generator.date())

@@ -1,6 +1,7 @@
 import Core
 import Foundation
 import SwitchyardTestSupport
+import Testing
 
 @testable import ConfigClient
 
@@ -8,7 +9,9 @@ import SwitchyardTestSupport
 /// at the deepest accepted nesting, large and odd strings (empty, non-ASCII, escapes, raw
 /// DEL, surrogate pairs written as escapes), contexts with every field at its edges (times at
 /// years 0000 and 9999 with extreme offsets, fractional seconds, huge and tiny numbers, every
-/// kind of custom signal), throttles from fresh to the count limit, and the stale mark.
+/// kind of custom signal), throttles from fresh to the count limit, and the stale mark; bodies
+/// that start with a UTF-8 byte order mark; and, on request, templates and a context exactly
+/// at their size limits.
 struct ClientStateGenerator {
   private var random: SeededRandomGenerator
 
@@ -44,9 +47,35 @@ struct ClientStateGenerator {
     return state
   }
 
+  /// A state at the size limits: a fetched template exactly as large as a fetch accepts by
+  /// default, an active one a byte under it, and a context whose JSON is exactly
+  /// `RemoteConfigLimits.contextBytes`.
+  mutating func stateAtSizeLimits() throws -> ClientState {
+    var state = try state()
+    let limit = RemoteConfigSettings().maximumTemplateBytes
+    state.active = ClientState.Active(template: try template(size: limit - 1), activatedAt: date())
+    state.fetched = ClientState.Fetched(
+      template: try template(size: limit), etag: etag(), fetchedAt: date(), isActivated: false)
+    state.context = contextAtSizeLimit()
+    return state
+  }
+
   /// Template JSON that the fetch boundary accepts.
   mutating func template() throws -> TemplateBody {
     try TemplateBody(validating: templateBytes(loneSurrogate: false))
+  }
+
+  /// Template JSON of exactly `size` bytes, padded with an unknown member.
+  mutating func template(size: Int) throws -> TemplateBody {
+    var bytes = TemplateBody.withoutByteOrderMark(templateBytes(loneSurrogate: false))
+    let close = try #require(bytes.lastIndex(of: UInt8(ascii: "}")))
+    let member = Array(#", "padding": ""#.utf8)
+    let padding = size - bytes.count - member.count - 1
+    try #require(padding >= 0)
+    bytes.insert(
+      contentsOf: member + Array(repeating: UInt8(ascii: "x"), count: padding) + [0x22],
+      at: close)
+    return try TemplateBody(validating: bytes)
   }
 
   /// Template JSON bytes: parameters with odd values under the generated conditions, an
@@ -101,7 +130,8 @@ struct ClientStateGenerator {
       text += (root.isEmpty ? "" : ", ") + extra.joined(separator: ",\n") + "}"
     }
     let padding = [" ", "\n", "\t", "", "\r\n  "]
-    let before = padding.randomElement(using: &random) ?? ""
+    // A byte order mark, as some servers and editors write: dropped once, when accepted.
+    let before = (chance(0.15) ? "\u{FEFF}" : "") + (padding.randomElement(using: &random) ?? "")
     let after = padding.randomElement(using: &random) ?? ""
     return Array((before + text + after).utf8)
   }
@@ -129,6 +159,16 @@ struct ClientStateGenerator {
     context.installationID = optionalString()
     context.firstOpenTime = chance(0.6) ? date() : nil
     context.now = chance(0.6) ? date() : nil
+    return context
+  }
+
+  /// A context whose JSON is exactly `RemoteConfigLimits.contextBytes`: the largest saved.
+  mutating func contextAtSizeLimit() -> EvaluationContext {
+    var context = context()
+    context.customSignals["padding"] = .string("")
+    let size = JSONValue.object(context.jsonObject).jsonText.utf8.count
+    context.customSignals["padding"] = .string(
+      String(repeating: "x", count: RemoteConfigLimits.contextBytes - size))
     return context
   }
 

@@ -42,4 +42,54 @@ struct FileConfigStoreTests {
     #expect(try await FileConfigStore(directory: directory.url, namespace: "a").load() == [1])
     #expect(try await FileConfigStore(directory: directory.url, namespace: "b").load() == [2])
   }
+
+  @Test("an empty directory path names no directory: load and save refuse it, saying so")
+  func emptyPath() async throws {
+    let store = FileConfigStore(directoryPath: "")
+    await #expect(
+      throws: ConfigStoreError(
+        operation: "read the directory", path: "", message: "the path is empty")
+    ) { try await store.load() }
+    await #expect(
+      throws: ConfigStoreError(
+        operation: "create the directory", path: "", message: "the path is empty")
+    ) { try await store.save([1]) }
+  }
+
+  @Test("a directory path that is a regular file is refused on load and save, naming it")
+  func pathIsAFile() async throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.url.appendingPathComponent("cache.json").path
+    try Data("{}".utf8).write(to: URL(fileURLWithPath: file))
+    let store = FileConfigStore(directoryPath: file)
+    await #expect(
+      throws: ConfigStoreError(
+        operation: "read the directory", path: file,
+        message: "it exists and is not a directory")
+    ) { try await store.load() }
+    await #expect(
+      throws: ConfigStoreError(
+        operation: "create the directory", path: file,
+        message: "it exists and is not a directory")
+    ) { try await store.save([1]) }
+    #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == Data("{}".utf8))
+  }
+
+  @Test(
+    "a directory that cannot be created says why in words, on one line, naming the path",
+    arguments: [
+      ("cache.json/state", "a part of the path is a file, not a directory"),
+      (String(repeating: "d", count: 300), "the path is too long"),
+    ])
+  func cannotCreate(relative: String, reason: String) async throws {
+    let directory = try TemporaryDirectory()
+    try Data("{}".utf8).write(to: directory.url.appendingPathComponent("cache.json"))
+    let path = directory.url.appendingPathComponent(relative).path
+    let store = FileConfigStore(directoryPath: path)
+    let error = await #expect(throws: ConfigStoreError.self) { try await store.save([1]) }
+    #expect(error == ConfigStoreError(operation: "create the directory", path: path, message: reason))
+    let text = try #require(error).description
+    #expect(ErrorTextRule.lineProblem(text) == nil, "\(text)")
+    #expect(!text.contains("Domain") && !text.contains("Code="))
+  }
 }

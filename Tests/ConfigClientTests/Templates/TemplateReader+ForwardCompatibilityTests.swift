@@ -191,6 +191,38 @@ extension ServerConditionReaderTests {
     + " SEMANTIC_VERSION_GREATER_THAN, SEMANTIC_VERSION_GREATER_EQUAL"
 
   @Test(
+    "with no kind it knows, a node's unknown kind is the member that is not 'name', wherever it stands",
+    arguments: [#"{"name": "", "futureKind": {}}"#, #"{"futureKind": {"x": 1}, "name": "n"}"#])
+  func unknownKindBesideName(node: String) throws {
+    for wrapped in [false, true] {
+      let text = Self.serverTemplate(node, wrapped: wrapped)
+      let prefix = wrapped ? Self.nodePrefix : "condition 'c'.condition"
+      let problems = TemplateReader().read(text).problems
+      #expect(
+        problems.first
+          == TemplateProblem(
+            .warning, at: prefix + ".futureKind",
+            "unknown condition kind 'futureKind' evaluates to false; Firebase's kinds are"
+              + " orCondition, andCondition, true, false, percent, customSignal"))
+      #expect(problems.map(\.location) == [prefix + ".futureKind", prefix + ".name"])
+      #expect(problems.allSatisfy { $0.severity == .warning })
+    }
+  }
+
+  @Test("a node holding only 'name' holds no kind: an empty condition, as '{}' is")
+  func onlyName() {
+    let problems = TemplateReader().read(Self.serverTemplate(#"{"name": "x"}"#, wrapped: false))
+      .problems
+    #expect(
+      problems == [
+        TemplateProblem(
+          .error, at: "condition 'c'.condition",
+          "empty condition; expected one of orCondition, andCondition, true, false, percent,"
+            + " customSignal")
+      ])
+  }
+
+  @Test(
     "a node with members beside its one kind is read as that kind, the others warned about",
     arguments: [
       (#"{"name": "", "true": {}}"#, Condition.constant(true), ["name"]),

@@ -144,4 +144,19 @@ struct TemplateValidatorTests {
   func keyRule(key: String, valid: Bool) {
     #expect(TemplateValidator.isValidKey(key) == valid)
   }
+
+  @Test(
+    "a tag color outside Firebase's list is a warning naming the condition; Firebase's colors pass",
+    arguments: [("PINK", false), ("CONDITION_DISPLAY_COLOR_UNSPECIFIED", false), ("RED", true),
+      ("pink", true), ("", true)])
+  func tagColor(color: String, warned: Bool) {
+    let text =
+      #"{"conditions": [{"name": "c", "expression": "true", "tagColor": "\#(color)"}],"#
+      + #" "parameters": {"p": {"conditionalValues": {"c": {"value": "1"}}}}}"#
+    let expected = TemplateProblem(
+      .warning, at: "condition 'c'.tagColor",
+      "'\(color)' is not one of Firebase's tag colors (BLUE, BROWN, CYAN, DEEP_ORANGE, GREEN,"
+        + " INDIGO, LIME, ORANGE, PINK, PURPLE, TEAL, CONDITION_DISPLAY_COLOR_UNSPECIFIED)")
+    #expect(problems(text) == (warned ? [expected] : []))
+  }
 }
