@@ -33,10 +33,32 @@ public struct JSONObject: Sendable, Hashable, Sequence {
   }
 
   /// Iterates members in document order.
-  public func makeIterator() -> some IteratorProtocol<(key: String, value: JSONValue)> {
-    let members = self.members
-    return keys.lazy.compactMap { key in members[key].map { (key: key, value: $0) } }
-      .makeIterator()
+  public func makeIterator() -> Iterator {
+    Iterator(keys: keys, members: members)
+  }
+
+  /// The members in document order. A concrete type rather than a lazy map over the keys,
+  /// so callers in other modules iterate without generic code or metadata looked up at run
+  /// time: reading a template walks thousands of objects.
+  public struct Iterator: IteratorProtocol {
+    private let keys: [String]
+    private let members: [String: JSONValue]
+    private var position = 0
+
+    fileprivate init(keys: [String], members: [String: JSONValue]) {
+      self.keys = keys
+      self.members = members
+    }
+
+    /// The next member, or nil after the last.
+    public mutating func next() -> (key: String, value: JSONValue)? {
+      while position < keys.count {
+        let key = keys[position]
+        position += 1
+        if let value = members[key] { return (key, value) }
+      }
+      return nil
+    }
   }
 
   /// Objects are equal when they hold the same members, in any order.

@@ -38,6 +38,24 @@ package struct JSONTextWriter: Sendable {
     bytes.append(contentsOf: raw)
   }
 
+  /// Appends what `body` writes at the pointer it is given, at most `capacity` bytes, and
+  /// returns how many it wrote: for a line put together from pieces made once, without a
+  /// check of the buffer per piece. `body` must write no more than `capacity` bytes.
+  package mutating func writeRaw(
+    atMost capacity: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int
+  ) {
+    guard capacity > 0 else { return }
+    let start = bytes.count
+    bytes.append(contentsOf: repeatElement(0, count: capacity))
+    let written = bytes.withUnsafeMutableBufferPointer { buffer in
+      // Not empty: `capacity` bytes were just added.
+      guard let base = buffer.baseAddress else { return 0 }
+      return body(base + start)
+    }
+    precondition(written >= 0 && written <= capacity, "wrote outside the space asked for")
+    bytes.removeLast(capacity - written)
+  }
+
   /// Appends one byte as it is.
   @inlinable
   package mutating func writeByte(_ byte: UInt8) {

@@ -70,15 +70,14 @@ struct SimulationRun {
 /// from the values alone, so equal values give an equal configuration.
 private struct PreparedRoutes {
   let router: ConfigRouter
-  /// Configurations by the values they were made from, as each parameter's choice.
-  private var configurations: [[Int]: RouteConfiguration] = [:]
+  /// Configurations by the values they were made from, as each parameter's winning
+  /// condition.
+  private var configurations: [[Int32]: RouteConfiguration] = [:]
   /// Sets of values kept at most, so a template that splits users finely cannot fill memory.
   private let capacity = 4_096
-  private let parameterCount: Int
 
   init(router: ConfigRouter) {
     self.router = router
-    parameterCount = router.template.keys.count
   }
 
   /// The user's route and, when a config is available, the configuration it was planned from.
@@ -88,7 +87,7 @@ private struct PreparedRoutes {
     }
     let context = AppSignals.completing(user.context, for: user.input)
     let values = router.template.evaluate(context, defaults: router.defaults, now: now)
-    let choices = (0..<parameterCount).map { values.choice(ofParameter: $0) }
+    let choices = values.winningConditions
     let configuration: RouteConfiguration
     if let prepared = configurations[choices] {
       configuration = prepared

@@ -34,17 +34,28 @@ struct JSONLinesPipeline: Sendable {
   var outputBytes = 256 * 1024
   /// The output a batch aims at: batches hold fewer lines when each line's answer is long
   /// (`evaluate` of a large template), so a worker's buffer stays small enough for the
-  /// allocator to reuse instead of mapping fresh memory for every batch.
-  var outputBytesPerBatch = 64 * 1024
+  /// allocator to reuse, yet large enough (half a write) to be written as it is rather than
+  /// copied into the next write.
+  var outputBytesPerBatch = 128 * 1024
+  /// Told what is in flight whenever it changes: for watching memory (the tests of the
+  /// bound). Nil by default, which costs nothing.
+  var observer: (@Sendable (InFlight) -> Void)? = nil
 
-  /// What a run did, for the exit status and for tests of the bound.
+  /// What a run did, for the exit status.
   struct Summary: Sendable, Equatable {
     /// Lines read.
     var lines = 0
     /// Lines whose answer was an error.
     var failedLines = 0
-    /// The most lines read and not yet written at any moment.
-    var maximumLinesInFlight = 0
+  }
+
+  /// What has been read into batches and not yet written: what the window bounds.
+  struct InFlight: Sendable, Equatable {
+    /// Lines.
+    var lines = 0
+    /// Bytes held for them: the input of the batches being answered, and the answers
+    /// waiting to be written (for an earlier batch, or to fill a write).
+    var bytes = 0
   }
 
   /// Answers every line of `source` with `answer` and hands the output to `write` in input
@@ -57,13 +68,13 @@ struct JSONLinesPipeline: Sendable {
     var splitter = LineSplitter(
       linesPerBatch: linesPerBatch, bytesPerBatch: bytesPerBatch,
       maximumLineBytes: maximumLineBytes)
-    var output = OrderedOutput(flushAt: outputBytes, write: write)
+    var output = OrderedOutput(flushAt: outputBytes, write: write, observer: observer)
     let failure: (any Error)? = await withTaskGroup(of: (Int, BatchAnswer).self) { group in
       func submit(_ batch: LineBatch) async {
         while output.batchesInFlight >= batchesInFlight {
           await output.receive(from: &group)
         }
-        let index = output.submitted(batch.count)
+        let index = output.submitted(batch)
         let limit = maximumLineBytes
         // Room for as much output as the last batch made per line, so the buffer is not
         // grown (and copied) a dozen times on the way.
@@ -147,48 +158,58 @@ struct BatchAnswer: Sendable {
 private struct OrderedOutput {
   let flushAt: Int
   let write: ([UInt8]) -> Void
+  let observer: (@Sendable (JSONLinesPipeline.InFlight) -> Void)?
   private(set) var summary = JSONLinesPipeline.Summary()
   private var nextToSubmit = 0
   private var nextToWrite = 0
   /// Finished batches waiting for an earlier one, by index.
   private var finished: [Int: BatchAnswer] = [:]
-  /// Line counts of the batches in flight, by index.
-  private var lineCounts: [Int: Int] = [:]
-  private var linesInFlight = 0
+  /// The line and input byte counts of the batches in flight, by index.
+  private var submittedSizes: [Int: (lines: Int, bytes: Int)] = [:]
+  private var inFlight = JSONLinesPipeline.InFlight()
   private var pending: [UInt8] = []
   /// Output bytes per line in the last batch written.
   private(set) var bytesPerLine = 64
 
-  init(flushAt: Int, write: @escaping ([UInt8]) -> Void) {
+  init(
+    flushAt: Int, write: @escaping ([UInt8]) -> Void,
+    observer: (@Sendable (JSONLinesPipeline.InFlight) -> Void)?
+  ) {
     self.flushAt = flushAt
     self.write = write
+    self.observer = observer
   }
 
   /// Batches read and not yet written.
   var batchesInFlight: Int { nextToSubmit - nextToWrite }
 
-  /// Counts a batch of `lines` lines going out to a worker; returns its index.
-  mutating func submitted(_ lines: Int) -> Int {
+  /// Counts `batch` going out to a worker; returns its index.
+  mutating func submitted(_ batch: LineBatch) -> Int {
     defer { nextToSubmit += 1 }
-    lineCounts[nextToSubmit] = lines
-    linesInFlight += lines
-    summary.lines += lines
-    summary.maximumLinesInFlight = max(summary.maximumLinesInFlight, linesInFlight)
+    submittedSizes[nextToSubmit] = (batch.count, batch.byteCount)
+    summary.lines += batch.count
+    inFlight.lines += batch.count
+    inFlight.bytes += batch.byteCount
+    observer?(inFlight)
     return nextToSubmit
   }
 
   /// Waits for a worker to finish and writes every batch that is now next in order.
   mutating func receive(from group: inout TaskGroup<(Int, BatchAnswer)>) async {
     guard let (index, answer) = await group.next() else { return }
+    // The batch's input is let go; its answer waits for the batches before it.
+    inFlight.bytes += answer.bytes.count - (submittedSizes[index]?.bytes ?? 0)
     finished[index] = answer
     while let next = finished.removeValue(forKey: nextToWrite) {
       summary.failedLines += next.failedLines
-      let lines = lineCounts.removeValue(forKey: nextToWrite) ?? 0
-      linesInFlight -= lines
+      let lines = submittedSizes.removeValue(forKey: nextToWrite)?.lines ?? 0
       bytesPerLine = next.bytes.count / max(1, lines) + 1
       nextToWrite += 1
+      inFlight.lines -= lines
+      // Pending output stays counted until `flush` writes it.
       append(next.bytes)
     }
+    observer?(inFlight)
   }
 
   /// Gathers a small batch's bytes into one buffer; a large one (a quarter of a write or
@@ -197,6 +218,7 @@ private struct OrderedOutput {
     if bytes.count >= flushAt / 4 {
       flush()
       write(bytes)
+      inFlight.bytes -= bytes.count
       return
     }
     pending.append(contentsOf: bytes)
@@ -207,6 +229,8 @@ private struct OrderedOutput {
   mutating func flush() {
     guard !pending.isEmpty else { return }
     write(pending)
+    inFlight.bytes -= pending.count
     pending.removeAll(keepingCapacity: true)
+    observer?(inFlight)
   }
 }
