@@ -32,6 +32,16 @@ public struct JSONObject: Sendable, Hashable, Sequence {
     }
   }
 
+  /// Sets the member for `key` as the subscript does (a new key goes last, a repeated one
+  /// keeps its place) and returns the value it replaced: one hash where reading the old value
+  /// first and then setting would take two, for the parser's check of repeated keys.
+  @discardableResult
+  package mutating func updateValue(_ value: JSONValue, forKey key: String) -> JSONValue? {
+    let old = members.updateValue(value, forKey: key)
+    if old == nil { keys.append(key) }
+    return old
+  }
+
   /// Iterates members in document order.
   public func makeIterator() -> Iterator {
     Iterator(keys: keys, members: members)

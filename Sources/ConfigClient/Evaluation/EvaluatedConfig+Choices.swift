@@ -9,16 +9,11 @@ extension CompiledTemplate {
   /// it when chosen.
   package func possibleValues(defaults: InAppDefaults) -> [[(condition: Int32, value: ConfigValue)]]
   {
-    let parameters = storage.parameters
-    // An evaluation that chose each value in turn answers for it, so the values are those
-    // `configValue(forKey:)` gives by construction.
-    var choices = [Int32](repeating: -1, count: parameters.count)
-    return parameters.enumerated().map { index, parameter in
+    // `value(ofParameter:winner:defaults:)` is what `configValue(forKey:)` reads, so these
+    // are the values evaluations give.
+    storage.parameters.enumerated().map { index, parameter in
       ([-1] + parameter.conditionalValues.map { Int32($0.condition) }).map { winner in
-        choices[index] = winner
-        defer { choices[index] = -1 }
-        let chosen = EvaluatedConfig(template: self, defaults: defaults, choices: choices)
-        return (winner, chosen.configValue(forKey: parameter.key) ?? .missing(key: parameter.key))
+        (winner, value(ofParameter: index, winner: Int(winner), defaults: defaults))
       }
     }
   }

@@ -28,7 +28,7 @@ struct LineBatch: Sendable {
       for (position, end) in ends.enumerated() {
         body(
           firstLineNumber + position, UnsafeBufferPointer(rebasing: buffer[start..<end]),
-          overlongLines.contains(position))
+          !overlongLines.isEmpty && overlongLines.contains(position))
         start = end
       }
     }
