@@ -22,7 +22,7 @@ struct JSONLinesPipeline: Sendable {
   /// while the oldest batch is written.
   var batchesInFlight = max(2, 2 * ProcessInfo.processInfo.activeProcessorCount)
   /// Bytes asked of the input per read.
-  var readSize = 256 * 1024
+  var readSize = 64 * 1024
   /// The longest line, in bytes.
   var maximumLineBytes = 16 * 1024 * 1024
   /// How far a line may go on without a line feed before the run stops: a longer line's
@@ -65,10 +65,16 @@ struct JSONLinesPipeline: Sendable {
   func run(
     _ source: ByteSource, _ answer: JSONLinesAnswer, write: @escaping ([UInt8]) -> Void
   ) async throws -> Summary {
+    // Until a batch is written the answers' length is unknown, so the first batches are
+    // small: a few long answers (`evaluate` of a large template) make no oversized buffers.
     var splitter = LineSplitter(
-      linesPerBatch: linesPerBatch, bytesPerBatch: bytesPerBatch,
+      linesPerBatch: min(linesPerBatch, 8), bytesPerBatch: bytesPerBatch,
       maximumLineBytes: maximumLineBytes)
-    var output = OrderedOutput(flushAt: outputBytes, write: write, observer: observer)
+    // Answers are written into buffers that come back once written, so a run reuses a few
+    // warm buffers instead of mapping, faulting in and unmapping fresh memory per batch.
+    let buffers = BufferPool(keeping: batchesInFlight + 1)
+    var output = OrderedOutput(
+      flushAt: outputBytes, write: write, observer: observer, buffers: buffers)
     let failure: (any Error)? = await withTaskGroup(of: (Int, BatchAnswer).self) { group in
       func submit(_ batch: LineBatch) async {
         while output.batchesInFlight >= batchesInFlight {
@@ -78,9 +84,14 @@ struct JSONLinesPipeline: Sendable {
         let limit = maximumLineBytes
         // Room for as much output as the last batch made per line, so the buffer is not
         // grown (and copied) a dozen times on the way.
-        let capacity = batch.count * output.bytesPerLine * 5 / 4
+        let capacity = batch.count * (output.bytesPerLine ?? 0) * 5 / 4
         group.addTask {
-          (index, BatchAnswer(batch, answer, maximumLineBytes: limit, capacity: capacity))
+          let buffer = buffers.take()
+          return (
+            index,
+            BatchAnswer(
+              batch, answer, maximumLineBytes: limit, capacity: capacity, buffer: buffer)
+          )
         }
       }
       func drain() async {
@@ -103,7 +114,9 @@ struct JSONLinesPipeline: Sendable {
         splitter.append(chunk)
         while let batch = splitter.nextFullBatch() {
           await submit(batch)
-          splitter.linesPerBatch = min(linesPerBatch, outputBytesPerBatch / output.bytesPerLine)
+          if let bytesPerLine = output.bytesPerLine {
+            splitter.linesPerBatch = min(linesPerBatch, outputBytesPerBatch / bytesPerLine)
+          }
         }
         if splitter.unendedLineBytes > maximumUnendedLineBytes {
           if let partial = splitter.takePartialBatch() { await submit(partial) }
@@ -137,10 +150,13 @@ struct BatchAnswer: Sendable {
   let bytes: [UInt8]
   let failedLines: Int
 
-  /// Answers every line of `batch` in order into one buffer; a line that was longer than
-  /// `maximumLineBytes` is an error.
-  init(_ batch: LineBatch, _ answer: JSONLinesAnswer, maximumLineBytes: Int, capacity: Int) {
-    var writer = JSONTextWriter(capacity: capacity)
+  /// Answers every line of `batch` in order into `buffer` (emptied first, its memory kept);
+  /// a line that was longer than `maximumLineBytes` is an error.
+  init(
+    _ batch: LineBatch, _ answer: JSONLinesAnswer, maximumLineBytes: Int, capacity: Int,
+    buffer: [UInt8] = []
+  ) {
+    var writer = JSONTextWriter(reusing: buffer, capacity: capacity)
     var failed = 0
     batch.forEachLine { number, line, overlong in
       let answered = JSONLinesInput.answer(
@@ -159,6 +175,8 @@ private struct OrderedOutput {
   let flushAt: Int
   let write: ([UInt8]) -> Void
   let observer: (@Sendable (JSONLinesPipeline.InFlight) -> Void)?
+  /// Where a batch's buffer goes once its bytes are written or copied.
+  let buffers: BufferPool
   private(set) var summary = JSONLinesPipeline.Summary()
   private var nextToSubmit = 0
   private var nextToWrite = 0
@@ -168,16 +186,17 @@ private struct OrderedOutput {
   private var submittedSizes: [Int: (lines: Int, bytes: Int)] = [:]
   private var inFlight = JSONLinesPipeline.InFlight()
   private var pending: [UInt8] = []
-  /// Output bytes per line in the last batch written.
-  private(set) var bytesPerLine = 64
+  /// Output bytes per line in the last batch written; nil before the first.
+  private(set) var bytesPerLine: Int?
 
   init(
     flushAt: Int, write: @escaping ([UInt8]) -> Void,
-    observer: (@Sendable (JSONLinesPipeline.InFlight) -> Void)?
+    observer: (@Sendable (JSONLinesPipeline.InFlight) -> Void)?, buffers: BufferPool
   ) {
     self.flushAt = flushAt
     self.write = write
     self.observer = observer
+    self.buffers = buffers
   }
 
   /// Batches read and not yet written.
@@ -219,10 +238,11 @@ private struct OrderedOutput {
       flush()
       write(bytes)
       inFlight.bytes -= bytes.count
-      return
+    } else {
+      pending.append(contentsOf: bytes)
+      if pending.count >= flushAt { flush() }
     }
-    pending.append(contentsOf: bytes)
-    if pending.count >= flushAt { flush() }
+    buffers.put(bytes)
   }
 
   /// Writes whatever is waiting.
