@@ -15,8 +15,10 @@
       as `switchyard evaluate` does. Prints the evaluate loop's own time to stderr.
 
   compare SWITCHYARD_OUTPUT FIREBASE_ADMIN_OUTPUT TEMPLATE DEFAULTS
-      Checks that both outputs give every context the same value and source for every key;
-      prints the first differences and exits 1 when they disagree.
+      Checks that both outputs give every context the same value and source for every key
+      (each template and default key, and any other key either prints), a key missing on
+      one side counting as a difference; prints the first differences and exits 1 when they
+      disagree.
 
 Only the standard library is used, except by `evaluate`, which needs firebase-admin.
 """
@@ -187,13 +189,20 @@ def compare(switchyard_path, peer_path, template_path, defaults_path):
         for number, (mine, peer) in enumerate(zip(ours, theirs), start=1):
             lines += 1
             mine, peer = json.loads(mine), json.loads(peer)
-            for key in sorted(keys):
-                a = mine.get(key, {"value": "", "source": "static"})
-                b = peer.get(key, {"value": "", "source": "static"})
-                if (a.get("value"), a.get("source")) != (b.get("value"), b.get("source")):
-                    differences += 1
-                    if differences <= 10:
-                        print(f"line {number}, key {key}: switchyard {a}, firebase-admin {b}")
+            # Both sides print every template and default key: a key one side leaves out is
+            # a difference, not a value to fill in.
+            for key in sorted(keys | set(mine) | set(peer)):
+                if key not in mine or key not in peer:
+                    a = mine.get(key, "missing")
+                    b = peer.get(key, "missing")
+                elif (mine[key].get("value"), mine[key].get("source")) == (
+                        peer[key].get("value"), peer[key].get("source")):
+                    continue
+                else:
+                    a, b = mine[key], peer[key]
+                differences += 1
+                if differences <= 10:
+                    print(f"line {number}, key {key}: switchyard {a}, firebase-admin {b}")
     with open(switchyard_path, encoding="utf-8") as file:
         ours_count = sum(1 for _ in file)
     with open(peer_path, encoding="utf-8") as file:

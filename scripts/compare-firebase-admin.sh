@@ -9,18 +9,25 @@
 # The template has the shape of switchyard-bench's evaluation workload (200 parameters, 50
 # conditions of percent and custom-signal string, regex, numeric and semantic-version tests,
 # a third nested in and/or), written by scripts/compare-firebase-admin.py from a fixed seed;
-# N contexts (default 3,000). Each side runs R times (default 3), alternating, as a whole
-# process: reading the files, evaluating and printing every key for every context.
+# N contexts (default 3,000). Each side first runs once printing into a file, and the check
+# compares the two files; then each runs R times (default 5), alternating, as a whole process
+# (reading the files, evaluating and printing every key for every context) with its output
+# sent to /dev/null, so the times are the programs' own: writing the same megabytes into a new
+# file costs both the same kernel time, which at 3,000 contexts is a large part of switchyard's
+# run. The file runs' times are printed too.
 #
 # Installs firebase-admin from PyPI into a virtual environment in .build/peer-venv (once) and
-# builds the release `switchyard` when it is missing or older than the sources. Not part of
-# `swift test`: it needs the network once and takes a while. Times are wall-clock: on a busy
-# machine run it a few times. Exits 0 when the values agree, 1 when they do not, 2 on a
-# usage error.
+# builds the release `switchyard`: on Linux linked with `--static-swift-stdlib`, as a Linux
+# binary is shipped (the Swift runtime and Foundation inside it, so the process starts without
+# resolving their symbols), which needs libcurl's development files (libcurl4-openssl-dev on
+# Debian) for FoundationNetworking; without them the tool is linked dynamically and the script
+# says so. Not part of `swift test`: it needs the network once and takes a while. Times are
+# wall-clock, the best run of each side: on a busy machine run it a few times. Exits 0 when
+# the values agree, 1 when they do not, 2 on a usage error.
 set -euo pipefail
 
 contexts=3000
-runs=3
+runs=5
 seed=12
 while [[ $# -gt 0 ]]; do
   case "$1" in
@@ -45,7 +52,16 @@ if [[ ! -x "$venv/bin/python" ]] || ! "$venv/bin/python" -c "import firebase_adm
   python3 -m venv "$venv"
   "$venv/bin/pip" install --quiet --disable-pip-version-check firebase-admin >&2
 fi
-if [[ ! -x "$tool" ]] || [[ -n "$(find "$root/Sources" "$root/Package.swift" -newer "$tool" -print -quit)" ]]; then
+linking="dynamically linked"
+if [[ "$(uname)" == Linux ]]; then
+  echo "building the release switchyard, statically linked..." >&2
+  if (cd "$root" && swift build -c release --product switchyard --static-swift-stdlib >&2); then
+    linking="statically linked"
+  else
+    echo "cannot link statically (is libcurl4-openssl-dev installed?); linking dynamically" >&2
+    (cd "$root" && swift build -c release --product switchyard >&2)
+  fi
+else
   echo "building the release switchyard..." >&2
   (cd "$root" && swift build -c release --product switchyard >&2)
 fi
@@ -58,52 +74,65 @@ defaults="$work/defaults.json"
 input="$work/contexts.jsonl"
 firebase_version="$("$venv/bin/python" -c "import firebase_admin; print(firebase_admin.__version__)")"
 
-# Seconds since the epoch, to the nanosecond.
-now() { date +%s.%N; }
-elapsed() { python3 -c "import sys; print(f'{float(sys.argv[2]) - float(sys.argv[1]):.3f}')" "$1" "$2"; }
+# The seconds between two readings of bash's $EPOCHREALTIME, which starts no process.
+elapsed() { python3 -c "import sys; print(f'{float(sys.argv[2]) - float(sys.argv[1]):.4f}')" "$1" "$2"; }
+switchyard() { "$tool" evaluate --template "$template" --defaults "$defaults" --contexts "$input"; }
+firebase_admin() { "$venv/bin/python" "$helper" evaluate "$template" "$defaults" "$input"; }
+peer_loop() { sed -n 's/^firebase-admin evaluate loop: \([0-9.]*\) s$/\1/p' "$1"; }
 
+# One run of each side into a file: the values the check compares.
+start="$EPOCHREALTIME"
+switchyard > "$work/switchyard.jsonl"
+end="$EPOCHREALTIME"
+switchyard_file_time="$(elapsed "$start" "$end")"
+start="$EPOCHREALTIME"
+firebase_admin > "$work/firebase-admin.jsonl" 2> "$work/firebase-admin.err"
+end="$EPOCHREALTIME"
+peer_file_time="$(elapsed "$start" "$end")"
+status=0
+python3 "$helper" compare "$work/switchyard.jsonl" "$work/firebase-admin.jsonl" \
+  "$template" "$defaults" || status=1
+
+# The timed runs, alternating, each side printing to /dev/null: the file system's time for the
+# same megabytes is the same for both and no part of either program's work.
 switchyard_times=()
 peer_times=()
 peer_loops=()
 for run in $(seq 1 "$runs"); do
-  start="$(now)"
-  "$tool" evaluate --template "$template" --defaults "$defaults" --contexts "$input" \
-    > "$work/switchyard-$run.jsonl"
-  switchyard_times+=("$(elapsed "$start" "$(now)")")
-
-  start="$(now)"
-  "$venv/bin/python" "$helper" evaluate "$template" "$defaults" "$input" \
-    > "$work/firebase-admin-$run.jsonl" 2> "$work/firebase-admin-$run.err"
-  peer_times+=("$(elapsed "$start" "$(now)")")
-  peer_loops+=("$(sed -n 's/^firebase-admin evaluate loop: \([0-9.]*\) s$/\1/p' "$work/firebase-admin-$run.err")")
+  start="$EPOCHREALTIME"
+  switchyard > /dev/null
+  end="$EPOCHREALTIME"
+  switchyard_times+=("$(elapsed "$start" "$end")")
+  start="$EPOCHREALTIME"
+  firebase_admin > /dev/null 2> "$work/firebase-admin-$run.err"
+  end="$EPOCHREALTIME"
+  peer_times+=("$(elapsed "$start" "$end")")
+  peer_loops+=("$(peer_loop "$work/firebase-admin-$run.err")")
   echo "run $run: switchyard ${switchyard_times[-1]} s, firebase-admin ${peer_times[-1]} s" >&2
 done
 
-status=0
-for run in $(seq 1 "$runs"); do
-  if ! python3 "$helper" compare "$work/switchyard-$run.jsonl" "$work/firebase-admin-$run.jsonl" \
-    "$template" "$defaults" > "$work/compare-$run.txt"; then
-    status=1
-  fi
-done
-cat "$work/compare-1.txt"
-[[ $status -eq 0 ]] || echo "run outputs differ: see $work/compare-*.txt" >&2
-
-python3 - "$contexts" "$firebase_version" "${switchyard_times[*]}" "${peer_times[*]}" "${peer_loops[*]}" <<'EOF'
+python3 - "$contexts" "$firebase_version" "$linking" "${switchyard_times[*]}" "${peer_times[*]}" \
+  "${peer_loops[*]}" "$switchyard_file_time" "$peer_file_time" \
+  "$(du -m "$work/switchyard.jsonl" | cut -f1)" <<'EOF'
 import sys
-contexts, version = int(sys.argv[1]), sys.argv[2]
-ours, theirs, loops = ([float(x) for x in arg.split()] for arg in sys.argv[3:6])
+contexts, version, linking = int(sys.argv[1]), sys.argv[2], sys.argv[3]
+ours, theirs, loops = ([float(x) for x in arg.split()] for arg in sys.argv[4:7])
+ours_file, theirs_file, megabytes = float(sys.argv[7]), float(sys.argv[8]), sys.argv[9]
 best_ours, best_theirs = min(ours), min(theirs)
-print(f"{contexts} contexts, 200 parameters, 50 conditions, every key printed; best of {len(ours)} alternating runs")
+print(f"{contexts} contexts, 200 parameters, 50 conditions, every key printed; best of "
+      f"{len(ours)} alternating runs, output to /dev/null")
 rows = [
-    ("switchyard evaluate (whole process)", best_ours, f"({contexts / best_ours:,.0f} lines/s)"),
+    (f"switchyard evaluate (whole process, {linking})", best_ours,
+     f"({contexts / best_ours:,.0f} lines/s)"),
     (f"firebase-admin {version} (whole process)", best_theirs,
      f"({contexts / best_theirs:,.0f} lines/s)"),
 ]
 if loops:
     rows.append(("  of which its evaluate loop", min(loops), ""))
 for label, seconds, rate in rows:
-    print(f"{label:<44}{seconds:9.3f} s  {rate}".rstrip())
-print(f"{'ratio (firebase-admin / switchyard)':<44}{best_theirs / best_ours:9.1f} x")
+    print(f"{label:<56}{seconds:9.4f} s  {rate}".rstrip())
+print(f"{'ratio (firebase-admin / switchyard)':<56}{best_theirs / best_ours:9.1f} x")
+print(f"into a new file ({megabytes} MB each), one run each: switchyard {ours_file:.4f} s, "
+      f"firebase-admin {theirs_file:.3f} s, ratio {theirs_file / ours_file:.1f} x")
 EOF
 exit $status

@@ -38,8 +38,8 @@ extension ConfigRouter {
     /// The most configurations kept at once.
     public let capacity: Int
     /// Configurations by the values they were prepared from: per routed parameter, its
-    /// choice (`EvaluatedConfig.choice(ofParameter:)`).
-    private var configurations: [[Int]: RouteConfiguration] = [:]
+    /// winning condition (`EvaluatedConfig.winningConditions`; equal winners, equal values).
+    private var configurations: [[Int32]: RouteConfiguration] = [:]
 
     /// An empty batch over `router` that keeps at most `capacity` configurations.
     public init(router: ConfigRouter, capacity: Int = 4_096) {
@@ -57,7 +57,8 @@ extension ConfigRouter {
       _ input: RouteInput, context: EvaluationContext = EvaluationContext(), now: Date
     ) -> ConfigRoute {
       router.route(input, context: context, now: now) { values in
-        let choices = router.routedParameters.map { values.choice(ofParameter: $0) }
+        let winners = values.winningConditions
+        let choices = router.routedParameters.map { winners[$0] }
         if let prepared = configurations[choices] { return prepared }
         let configuration = RouteConfiguration(
           values: values, descriptors: router.features, origin: .activated)

@@ -32,11 +32,43 @@ public struct JSONObject: Sendable, Hashable, Sequence {
     }
   }
 
+  /// Sets the member for `key` as the subscript does (a new key goes last, a repeated one
+  /// keeps its place) and returns the value it replaced: one hash where reading the old value
+  /// first and then setting would take two, for the parser's check of repeated keys.
+  @discardableResult
+  package mutating func updateValue(_ value: JSONValue, forKey key: String) -> JSONValue? {
+    let old = members.updateValue(value, forKey: key)
+    if old == nil { keys.append(key) }
+    return old
+  }
+
   /// Iterates members in document order.
-  public func makeIterator() -> some IteratorProtocol<(key: String, value: JSONValue)> {
-    let members = self.members
-    return keys.lazy.compactMap { key in members[key].map { (key: key, value: $0) } }
-      .makeIterator()
+  public func makeIterator() -> Iterator {
+    Iterator(keys: keys, members: members)
+  }
+
+  /// The members in document order. A concrete type rather than a lazy map over the keys,
+  /// so callers in other modules iterate without generic code or metadata looked up at run
+  /// time: reading a template walks thousands of objects.
+  public struct Iterator: IteratorProtocol {
+    private let keys: [String]
+    private let members: [String: JSONValue]
+    private var position = 0
+
+    fileprivate init(keys: [String], members: [String: JSONValue]) {
+      self.keys = keys
+      self.members = members
+    }
+
+    /// The next member, or nil after the last.
+    public mutating func next() -> (key: String, value: JSONValue)? {
+      while position < keys.count {
+        let key = keys[position]
+        position += 1
+        if let value = members[key] { return (key, value) }
+      }
+      return nil
+    }
   }
 
   /// Objects are equal when they hold the same members, in any order.

@@ -207,10 +207,9 @@ private struct JSONReader {
         if openArrays == 0, recordedPaths.contains(path) { spans[path] = valueStart..<index }
         path.removeLast()
       }
-      if !options.allowsDuplicateKeys, object[key] != nil {
+      if object.updateValue(value, forKey: key) != nil, !options.allowsDuplicateKeys {
         throw error("duplicate key \"\(key)\"", at: keyOffset)
       }
-      object[key] = value
       skipWhitespace()
       switch current {
       case UInt8(ascii: ","): index += 1

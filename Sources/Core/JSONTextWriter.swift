@@ -17,6 +17,16 @@ package struct JSONTextWriter: Sendable {
     bytes.reserveCapacity(capacity)
   }
 
+  /// An empty writer that writes into `buffer`'s memory (its bytes dropped), holding at least
+  /// `capacity` bytes without growing: for a caller that reuses buffers once written out.
+  package init(reusing buffer: [UInt8], capacity: Int) {
+    bytes = buffer
+    bytes.removeAll(keepingCapacity: true)
+    // Grown with room to spare, so a buffer reused for a slightly larger batch is not
+    // reallocated for every few bytes more.
+    if bytes.capacity < capacity { bytes.reserveCapacity(capacity + capacity / 4) }
+  }
+
   /// The text written so far as a `String`.
   package var text: String { String(decoding: bytes, as: UTF8.self) }
 
@@ -36,6 +46,24 @@ package struct JSONTextWriter: Sendable {
   @inlinable
   package mutating func writeRaw(_ raw: UnsafeBufferPointer<UInt8>) {
     bytes.append(contentsOf: raw)
+  }
+
+  /// Appends what `body` writes at the pointer it is given, at most `capacity` bytes, and
+  /// returns how many it wrote: for a line put together from pieces made once, without a
+  /// check of the buffer per piece. `body` must write no more than `capacity` bytes.
+  package mutating func writeRaw(
+    atMost capacity: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int
+  ) {
+    guard capacity > 0 else { return }
+    let start = bytes.count
+    bytes.append(contentsOf: repeatElement(0, count: capacity))
+    let written = bytes.withUnsafeMutableBufferPointer { buffer in
+      // Not empty: `capacity` bytes were just added.
+      guard let base = buffer.baseAddress else { return 0 }
+      return body(base + start)
+    }
+    precondition(written >= 0 && written <= capacity, "wrote outside the space asked for")
+    bytes.removeLast(capacity - written)
   }
 
   /// Appends one byte as it is.

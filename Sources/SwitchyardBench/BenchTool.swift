@@ -22,7 +22,7 @@ enum BenchTool {
       if let probe {
         try await probe.run(BenchOptions(arguments.dropFirst(), allowed: probe.options), io)
       } else {
-        try await runBenchmarks(BenchOptions(arguments, allowed: ["--only"]), io)
+        try await runBenchmarks(BenchOptions(arguments, allowed: ["--only", "--lines"]), io)
       }
       return Status.success
     } catch let error as BenchUsageError {
@@ -36,6 +36,7 @@ enum BenchTool {
 
   private static func runBenchmarks(_ options: BenchOptions, _ io: BenchIO) async throws {
     let selected = options.values["--only"]
+    let settings = try BenchSettings(options)
     let benchmarks = Benchmark.all.filter { selected == nil || $0.name == selected }
     guard !benchmarks.isEmpty else {
       let names = Benchmark.all.map(\.name).joined(separator: ", ")
@@ -46,7 +47,7 @@ enum BenchTool {
         "switchyard-bench: warning: debug build; use 'swift run -c release switchyard-bench'")
     #endif
     for benchmark in benchmarks {
-      try await benchmark.run(BenchmarkReport(io: io, benchmark: benchmark.name))
+      try await benchmark.run(BenchmarkReport(io: io, benchmark: benchmark.name), settings)
     }
   }
 
@@ -58,7 +59,12 @@ enum BenchTool {
         + benchmark.summary
     }
     return
-      (["USAGE: swift run -c release switchyard-bench [--only NAME]", "", "BENCHMARKS:"] + rows)
+      ([
+        "USAGE: swift run -c release switchyard-bench [--only NAME] [--lines N]", "",
+        "  --only NAME  Run one benchmark.",
+        "  --lines N    Context lines for the `switchyard evaluate` figure (default 10000).",
+        "", "BENCHMARKS:",
+      ] + rows)
       .joined(separator: "\n")
   }
 }

@@ -8,7 +8,7 @@ extension Benchmark {
   static let client = Benchmark(
     name: "client",
     summary: "Client: 1 MB activation, first value from a warm cache, concurrent typed reads."
-  ) { report in
+  ) { report, _ in
     let large = ClientWorkload.template(version: 1, targetBytes: 990_000)
     // First, while this process is small: a spawned process starts from the peak memory of
     // the one that spawned it (Linux carries it across exec), which would mask its own.

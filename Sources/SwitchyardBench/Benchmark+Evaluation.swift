@@ -10,10 +10,10 @@ extension Benchmark {
   static let evaluation = Benchmark(
     name: "evaluation",
     summary: "Full evaluations of a 200-parameter, 50-condition template over 10,000 contexts."
-  ) { report in
+  ) { report, settings in
     // The command first, while this process is small: a child's peak memory starts from
     // its parent's (see `MeasuredChild`).
-    let command = try EvaluateCommandBenchmark.measure()
+    let command = try EvaluateCommandBenchmark.measure(lines: settings.evaluateLines)
     let (template, contexts) = EvaluationWorkload.prepared(contexts: 10_000)
     let now = EvaluationWorkload.now
     var checksum = 0

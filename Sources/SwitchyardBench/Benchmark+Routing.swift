@@ -8,7 +8,7 @@ extension Benchmark {
   static let routing = Benchmark(
     name: "routing",
     summary: "Route decisions per second (prepared config, two features, signed-in user)."
-  ) { report in
+  ) { report, _ in
     let configuration = RouteConfiguration(
       values: InMemoryConfigValues([
         "isUnderMaintenance": "false",

@@ -7,11 +7,31 @@ struct Benchmark: Sendable {
   let name: String
   /// One line saying what is measured.
   let summary: String
-  /// Runs the measurement and reports figures.
-  let run: @Sendable (BenchmarkReport) async throws -> Void
+  /// Runs the measurement with the command line's settings and reports figures.
+  let run: @Sendable (BenchmarkReport, BenchSettings) async throws -> Void
 
   /// Every benchmark, in the order they run.
-  static let all: [Benchmark] = [.evaluation, .routing, .client, .diff]
+  static let all: [Benchmark] = [.evaluation, .simulate, .routing, .client, .diff]
+}
+
+/// What the command line sets for the benchmarks that take a size.
+struct BenchSettings: Sendable, Equatable {
+  /// Context lines the `switchyard evaluate` figure runs on (`--lines N`).
+  var evaluateLines = 10_000
+
+  /// The settings from `options`' `--lines`.
+  /// - Throws: `BenchUsageError` when the value is not a whole number from 1 to 10,000,000.
+  init(_ options: BenchOptions) throws(BenchUsageError) {
+    guard let text = options.values["--lines"] else { return }
+    guard let lines = Int(text), (1...10_000_000).contains(lines) else {
+      throw BenchUsageError(
+        "option '--lines' needs a whole number from 1 to 10000000, not \(Excerpt.quoted(text))")
+    }
+    evaluateLines = lines
+  }
+
+  /// The defaults.
+  init() {}
 }
 
 /// Collects a benchmark's figures and prints them as aligned `name  value  unit` rows.

@@ -16,7 +16,8 @@ enum EvaluationWorkload {
   }
 
   /// The files `switchyard evaluate` reads for the same workload: the template as JSON, a
-  /// few in-app defaults, and `contexts` contexts as JSON lines.
+  /// few in-app defaults, and `contexts` contexts as JSON lines, written a slice at a time
+  /// so a million lines do not swell this process (a child's peak memory starts from it).
   /// - Throws: a file error, or `TemplateWriteError` (never, for this template).
   static func writeFiles(
     in directory: URL, contexts count: Int
@@ -27,13 +28,18 @@ enum EvaluationWorkload {
     let defaults = directory.appendingPathComponent("defaults.json")
     try Data(#"{"param_0": "in-app", "in_app_only": "yes"}"#.utf8).write(to: defaults)
     let contexts = directory.appendingPathComponent("contexts.jsonl")
-    var lines = Data()
+    try Data().write(to: contexts)
+    let file = try FileHandle(forWritingTo: contexts)
+    defer { try? file.close() }
+    var lines = JSONTextWriter()
     for index in 0..<count {
-      lines.append(
-        contentsOf: JSONValue.object(context(index, random: &random).jsonObject).jsonText.utf8)
-      lines.append(UInt8(ascii: "\n"))
+      lines.write(.object(context(index, random: &random).jsonObject))
+      lines.writeByte(UInt8(ascii: "\n"))
+      if lines.bytes.count >= 1 << 20 || index == count - 1 {
+        try file.write(contentsOf: lines.bytes)
+        lines.bytes.removeAll(keepingCapacity: true)
+      }
     }
-    try lines.write(to: contexts)
     return (template, defaults, contexts)
   }
 

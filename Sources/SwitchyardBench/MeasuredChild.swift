@@ -8,16 +8,15 @@ import Foundation
   import Darwin
 #endif
 
-/// Runs a child process with its standard output discarded and reports its wall time and
-/// peak resident memory, read with `wait4` from the kernel's accounting of that one child.
+/// Runs a child process with its standard output discarded and reports its peak resident
+/// memory, read with `wait4` from the kernel's accounting of that one child. It times nothing:
+/// the benchmarks time the call (`ToolRuns`), so its tests time nothing either.
 ///
 /// A child's peak can never be below the memory of the process that spawned it, as Linux
 /// carries the peak across `exec`: callers spawn while they are still small.
 enum MeasuredChild {
   /// What one run took.
   struct Measurement {
-    /// Wall time from just before the spawn until the child was reaped.
-    var seconds: Double
     /// The child's peak resident set size (`ru_maxrss`), in bytes.
     var peakResidentBytes: Int
   }
@@ -41,7 +40,6 @@ enum MeasuredChild {
       defer {
         for pointer in argv + envp { free(pointer) }
       }
-      let watch = Stopwatch()
       var pid: pid_t = 0
       let spawned = posix_spawn(&pid, executable.path, &actions, nil, argv, envp)
       guard spawned == 0 else {
@@ -54,7 +52,6 @@ enum MeasuredChild {
           throw ChildProcessError(command: command, message: "wait failed (error \(errno))")
         }
       }
-      let seconds = watch.seconds
       // WIFEXITED and WEXITSTATUS are C macros, so spelled out: exited normally when the
       // low seven bits are 0, with the status in the next eight.
       guard status & 0x7f == 0, (status >> 8) & 0xff == 0 else {
@@ -65,7 +62,7 @@ enum MeasuredChild {
       #else
         let peak = Int(usage.ru_maxrss) * 1_024  // kilobytes on Linux
       #endif
-      return Measurement(seconds: seconds, peakResidentBytes: peak)
+      return Measurement(peakResidentBytes: peak)
     #else
       throw ChildProcessError(command: command, message: "no process spawning on this platform")
     #endif

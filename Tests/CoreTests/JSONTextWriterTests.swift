@@ -162,4 +162,19 @@ struct JSONTextWriterTests {
     writer.writeRaw("}")
     #expect(writer.text == #"{"k":"a\"b"}"#)
   }
+
+  @Test("bytes written in place keep what came before and leave nothing past what was written")
+  func writesInPlace() {
+    var writer = JSONTextWriter()
+    writer.writeRaw("[")
+    for count in [0, 3, 1] {
+      writer.writeRaw(atMost: 8) { start in
+        for offset in 0..<count { start[offset] = UInt8(ascii: "a") + UInt8(offset) }
+        return count
+      }
+    }
+    writer.writeRaw(atMost: 0) { _ in 0 }
+    writer.writeRaw("]")
+    #expect(writer.text == "[abca]")
+  }
 }

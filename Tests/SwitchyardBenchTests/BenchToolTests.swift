@@ -10,7 +10,15 @@ struct BenchToolTests {
       (["--only"], "switchyard-bench: option '--only' needs a value"),
       (
         ["--only", "speed"],
-        "switchyard-bench: no benchmark named 'speed'; have: evaluation, routing, client, diff"
+        "switchyard-bench: no benchmark named 'speed'; have: evaluation, simulate, routing, client, diff"
+      ),
+      (
+        ["--only", "evaluation", "--lines", "many"],
+        "switchyard-bench: option '--lines' needs a whole number from 1 to 10000000, not 'many'"
+      ),
+      (
+        ["--lines", "0"],
+        "switchyard-bench: option '--lines' needs a whole number from 1 to 10000000, not '0'"
       ),
       (["--fast"], "switchyard-bench: unknown option '--fast'"),
       (
@@ -30,7 +38,9 @@ struct BenchToolTests {
     let (status, capture) = await CapturedBenchIO.run(["--help"])
     #expect(status == BenchTool.Status.success)
     #expect(
-      capture.outputLines.first == "USAGE: swift run -c release switchyard-bench [--only NAME]")
+      capture.outputLines.first
+        == "USAGE: swift run -c release switchyard-bench [--only NAME] [--lines N]")
+    #expect(capture.output.contains("  --lines N  "))
     for benchmark in Benchmark.all {
       #expect(capture.output.contains("  \(benchmark.name)  "))
       #expect(capture.output.contains(benchmark.summary))

@@ -82,6 +82,27 @@ struct JSONLinesInputTests {
     #expect(output == ["partial answer", #"{"error":"line 2: half way"}"#])
   }
 
+  @Test("a direct answer takes the lines it can from their bytes and leaves the rest, bad ones too")
+  func directAnswer() async throws {
+    // Lines that are exactly `{}` are answered from their bytes; the rest go the usual way.
+    let answer = JSONLinesAnswer(
+      Self.echo.answer,
+      direct: { line, number, writer in
+        guard Array(line) == Array("{}".utf8) else { return false }
+        writer.writeRaw("direct \(number)")
+        return true
+      })
+    let lines = ["{}", #"{"n": 2}"#, "not json", " {}", "{}"]
+    let (status, output) = try await Self.run(Array(lines.joined(separator: "\n").utf8), answer)
+    #expect(status == .failure)
+    #expect(
+      output == [
+        "direct 1", #"{"line":2,"n":2}"#,
+        #"{"error":"line 3: not JSON: expected 'null' at column 1"}"#, #"{"line":4,"n":null}"#,
+        "direct 5",
+      ])
+  }
+
   @Test("a file is read by path, and a missing one is an error that names it")
   func files() async throws {
     let files = try TemporaryDirectory()

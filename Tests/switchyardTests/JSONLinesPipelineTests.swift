@@ -40,6 +40,18 @@ struct JSONLinesPipelineTests {
     }
   }
 
+  /// The most the pipeline held at any moment, as its observer saw it.
+  final class Peaks: Sendable {
+    let peak = LockedState(JSONLinesPipeline.InFlight())
+
+    func observe(_ inFlight: JSONLinesPipeline.InFlight) {
+      peak.withLock { peak in
+        peak.lines = max(peak.lines, inFlight.lines)
+        peak.bytes = max(peak.bytes, inFlight.bytes)
+      }
+    }
+  }
+
   /// A stream of `count` lines `{"n": N}` made as it is read, never held whole.
   static func generated(lines count: Int, check: OutputCheck) -> ByteSource {
     let next = LockedState(1)
@@ -64,9 +76,11 @@ struct JSONLinesPipelineTests {
   func boundedAndOrdered(linesPerBatch: Int, batchesInFlight: Int) async throws {
     let count = 200_000
     let check = OutputCheck()
+    let peaks = Peaks()
     var pipeline = JSONLinesPipeline(
       linesPerBatch: linesPerBatch, batchesInFlight: batchesInFlight, readSize: 4_096)
     pipeline.outputBytes = 8_192
+    pipeline.observer = peaks.observe
     let summary = try await pipeline.run(
       Self.generated(lines: count, check: check), Self.echo, write: check.write)
     let state = check.state.withLock { $0 }
@@ -76,8 +90,9 @@ struct JSONLinesPipelineTests {
     #expect(state.outOfOrder.isEmpty)
     // The bound holds by construction: never more than the window's lines read and not
     // yet written, however long the input.
-    #expect(summary.maximumLinesInFlight <= linesPerBatch * batchesInFlight)
-    #expect(summary.maximumLinesInFlight >= linesPerBatch)
+    let peak = peaks.peak.withLock { $0 }
+    #expect(peak.lines <= linesPerBatch * batchesInFlight)
+    #expect(peak.lines >= linesPerBatch)
     // Streaming: answers were written long before the input ended, in large writes.
     let totalRead = check.read.withLock { $0 }
     #expect((state.readWhenFirstWritten ?? totalRead) < totalRead / 10)
@@ -130,6 +145,52 @@ struct JSONLinesPipelineTests {
 }
 
 extension JSONLinesPipelineTests {
+  @Test(
+    "the bytes held stay within the window's batches and one write, however long the input",
+    arguments: [(1, 2), (8, 4)])
+  func boundedBytes(linesPerBatch: Int, batchesInFlight: Int) async throws {
+    // Lines of 1,000 bytes answered by 2,000 bytes each: 20 MB in, 40 MB out.
+    let count = 20_000
+    let line =
+      Array(#"{"pad": ""#.utf8) + Array(repeating: UInt8(ascii: "x"), count: 989)
+      + Array(#""}"#.utf8) + [UInt8(ascii: "\n")]
+    let next = LockedState(0)
+    let source = ByteSource(
+      read: { size in
+        next.withLock { sent in
+          var bytes: [UInt8] = []
+          while sent < count && bytes.count + line.count <= size {
+            bytes += line
+            sent += 1
+          }
+          return bytes
+        }
+      },
+      isReady: { true })
+    let doubled = JSONLinesAnswer { object, _, writer in
+      let pad = object["pad"]?.stringValue ?? ""
+      writer.writeRaw(pad + pad)
+    }
+    let written = LockedState(0)
+    let peaks = Peaks()
+    var pipeline = JSONLinesPipeline(
+      linesPerBatch: linesPerBatch, batchesInFlight: batchesInFlight, readSize: 16_384)
+    pipeline.outputBytes = 65_536
+    pipeline.outputBytesPerBatch = 1 << 30
+    pipeline.observer = peaks.observe
+    let summary = try await pipeline.run(source, doubled) { bytes in
+      written.withLock { $0 += bytes.count }
+    }
+    #expect(summary.lines == count)
+    #expect(written.withLock { $0 } == count * 1_979)
+    // Each batch in flight holds its input or its answer, and the answers written so far
+    // wait for at most one write, the last batch added to them included.
+    let peak = peaks.peak.withLock { $0 }
+    let batch = linesPerBatch * 1_979
+    #expect(peak.bytes <= batchesInFlight * batch + pipeline.outputBytes + batch)
+    #expect(peak.bytes >= linesPerBatch * 1_000)
+  }
+
   @Test("a line with no end stops the run once it passes the limit, after the lines before it")
   func unendedLine() async throws {
     let check = OutputCheck()

@@ -31,6 +31,16 @@ extension CompiledTemplate {
     return EvaluatedConfig(template: self, defaults: defaults, choices: choices)
   }
 
+  /// Parameter `index`'s value when condition `winner` chose it (-1: its default), reading
+  /// an in-app default from `defaults`: what an evaluation that chose it gives.
+  func value(ofParameter index: Int, winner: Int, defaults: InAppDefaults) -> ConfigValue {
+    let parameter = storage.parameters[index]
+    switch parameter.value(winner: winner) {
+    case .string(let text): return ConfigValue(key: parameter.key, rawValue: text, source: .remote)
+    case .inAppDefault: return inAppValue(parameter.key, defaults)
+    }
+  }
+
   func inAppValue(_ key: String, _ defaults: InAppDefaults) -> ConfigValue {
     defaults[key].map { ConfigValue(key: key, rawValue: $0, source: .default) }
       ?? .missing(key: key)

@@ -4,27 +4,32 @@ extension CompiledTemplate {
   /// Every value each parameter can take with `defaults`, for output that spells each value
   /// once per template instead of once per evaluation: per parameter, in the order of
   /// `keys`, its default and then its conditional values in the order `evaluate` tries them,
-  /// each as `EvaluatedConfig.configValue(forKey:)` gives it when chosen.
-  package func possibleValues(defaults: InAppDefaults) -> [[ConfigValue]] {
-    let parameters = storage.parameters
-    // An evaluation that chose each value in turn answers for it, so the values are those
-    // `configValue(forKey:)` gives by construction.
-    var choices = [Int32](repeating: -1, count: parameters.count)
-    return parameters.enumerated().map { index, parameter in
-      // A choice is the winning condition's index in the template (-1: the default).
-      ([-1] + parameter.conditionalValues.map(\.condition)).map { winner in
-        choices[index] = Int32(winner)
-        defer { choices[index] = -1 }
-        let chosen = EvaluatedConfig(template: self, defaults: defaults, choices: choices)
-        return chosen.configValue(forKey: parameter.key) ?? .missing(key: parameter.key)
+  /// each with the condition that chooses it (-1 for the default, as in
+  /// `EvaluatedConfig.winningConditions`) and as `EvaluatedConfig.configValue(forKey:)` gives
+  /// it when chosen.
+  package func possibleValues(defaults: InAppDefaults) -> [[(condition: Int32, value: ConfigValue)]]
+  {
+    // `value(ofParameter:winner:defaults:)` is what `configValue(forKey:)` reads, so these
+    // are the values evaluations give.
+    storage.parameters.enumerated().map { index, parameter in
+      ([-1] + parameter.conditionalValues.map { Int32($0.condition) }).map { winner in
+        (winner, value(ofParameter: index, winner: Int(winner), defaults: defaults))
       }
     }
   }
 }
 
 extension EvaluatedConfig {
+  /// Per parameter, in the order of the template's `keys`: the condition whose conditional
+  /// value it took (the condition's index in the template), or -1 for its default. Equal
+  /// winners are equal values, so this is also a cheap key for a set of values.
+  package var winningConditions: [Int32] { choices }
+}
+
+extension EvaluatedConfig {
   /// Which of `CompiledTemplate.possibleValues(defaults:)` parameter `index` (in the order
-  /// of the template's `keys`) took: its position in that parameter's list.
+  /// of the template's `keys`) took: its position in that parameter's list (0 for the
+  /// default). A small number per parameter, for keying or tallying sets of values.
   package func choice(ofParameter index: Int) -> Int {
     let winner = Int(choices[index])
     guard winner >= 0,

@@ -15,10 +15,7 @@ public struct EvaluatedConfig: ConfigValues {
     guard let index = template.storage.parameterIndex[key] else {
       return defaults[key].map { ConfigValue(key: key, rawValue: $0, source: .default) }
     }
-    switch template.storage.parameters[index].value(winner: Int(choices[index])) {
-    case .string(let text): return ConfigValue(key: key, rawValue: text, source: .remote)
-    case .inAppDefault: return template.inAppValue(key, defaults)
-    }
+    return template.value(ofParameter: index, winner: Int(choices[index]), defaults: defaults)
   }
 
   /// Template keys and in-app default keys, sorted.

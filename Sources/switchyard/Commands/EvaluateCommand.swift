@@ -40,8 +40,14 @@ extension ToolCommand {
     }
     return try await JSONLinesInput.run(
       contexts, io: io,
-      JSONLinesAnswer { object, _, writer in
-        answer(try EvaluationContext(json: object), into: &writer)
-      })
+      JSONLinesAnswer(
+        { object, _, writer in answer(try EvaluationContext(json: object), into: &writer) },
+        direct: { line, _, writer in
+          // Most lines are read straight from their bytes; the rest, and every bad one,
+          // go through the parser above.
+          guard let context = EvaluationContextLineReader.read(line) else { return false }
+          answer(context, into: &writer)
+          return true
+        }))
   }
 }

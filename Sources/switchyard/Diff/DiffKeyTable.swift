@@ -55,7 +55,7 @@ struct DiffKeyTable: Sendable {
         }
         if let parameter = index[key] {
           parameters.append(parameter)
-          numbers.append(possible[parameter].map(number))
+          numbers.append(possible[parameter].map { number($0.value) })
         } else {
           parameters.append(-1)
           numbers.append([number(defaults[key].map { ConfigValue(rawValue: $0, source: .default) })]

@@ -45,6 +45,7 @@ enum JSONLinesInput {
   ) -> Bool {
     let start = writer.bytes.count
     defer { writer.writeByte(UInt8(ascii: "\n")) }
+    if limit == nil, let direct = answer.direct, direct(line, number, &writer) { return true }
     do {
       try answer.answer(try object(line, overlongBeyond: limit), number, &writer)
       return true
@@ -83,14 +84,22 @@ struct JSONLinesAnswer: Sendable {
   let answer: @Sendable (JSONObject, Int, inout JSONTextWriter) throws -> Void
   /// Writes the reply to a bad line from its message (`line N: ...`) and number.
   let failed: @Sendable (String, Int, inout JSONTextWriter) -> Void
+  /// Answers a line straight from its bytes (line number given), before any parsing, when
+  /// it can: for the common shape of a command's lines, read without building a
+  /// `JSONObject`. Returns false, having written nothing, to leave the line to `answer`,
+  /// which then reads it or says what is wrong with it; so it must answer exactly as
+  /// `answer` would.
+  let direct: (@Sendable (UnsafeBufferPointer<UInt8>, Int, inout JSONTextWriter) -> Bool)?
 
   /// An answer; a bad line's reply is `{"error": message}` unless `failed` says otherwise.
   init(
     _ answer: @escaping @Sendable (JSONObject, Int, inout JSONTextWriter) throws -> Void,
-    failed: @escaping @Sendable (String, Int, inout JSONTextWriter) -> Void = Self.errorObject
+    failed: @escaping @Sendable (String, Int, inout JSONTextWriter) -> Void = Self.errorObject,
+    direct: (@Sendable (UnsafeBufferPointer<UInt8>, Int, inout JSONTextWriter) -> Bool)? = nil
   ) {
     self.answer = answer
     self.failed = failed
+    self.direct = direct
   }
 
   /// `{"error": message}`, the reply to a bad line.

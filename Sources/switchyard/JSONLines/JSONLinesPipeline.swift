@@ -22,7 +22,7 @@ struct JSONLinesPipeline: Sendable {
   /// while the oldest batch is written.
   var batchesInFlight = max(2, 2 * ProcessInfo.processInfo.activeProcessorCount)
   /// Bytes asked of the input per read.
-  var readSize = 256 * 1024
+  var readSize = 64 * 1024
   /// The longest line, in bytes.
   var maximumLineBytes = 16 * 1024 * 1024
   /// How far a line may go on without a line feed before the run stops: a longer line's
@@ -34,17 +34,28 @@ struct JSONLinesPipeline: Sendable {
   var outputBytes = 256 * 1024
   /// The output a batch aims at: batches hold fewer lines when each line's answer is long
   /// (`evaluate` of a large template), so a worker's buffer stays small enough for the
-  /// allocator to reuse instead of mapping fresh memory for every batch.
-  var outputBytesPerBatch = 64 * 1024
+  /// allocator to reuse, yet large enough (half a write) to be written as it is rather than
+  /// copied into the next write.
+  var outputBytesPerBatch = 128 * 1024
+  /// Told what is in flight whenever it changes: for watching memory (the tests of the
+  /// bound). Nil by default, which costs nothing.
+  var observer: (@Sendable (InFlight) -> Void)? = nil
 
-  /// What a run did, for the exit status and for tests of the bound.
+  /// What a run did, for the exit status.
   struct Summary: Sendable, Equatable {
     /// Lines read.
     var lines = 0
     /// Lines whose answer was an error.
     var failedLines = 0
-    /// The most lines read and not yet written at any moment.
-    var maximumLinesInFlight = 0
+  }
+
+  /// What has been read into batches and not yet written: what the window bounds.
+  struct InFlight: Sendable, Equatable {
+    /// Lines.
+    var lines = 0
+    /// Bytes held for them: the input of the batches being answered, and the answers
+    /// waiting to be written (for an earlier batch, or to fill a write).
+    var bytes = 0
   }
 
   /// Answers every line of `source` with `answer` and hands the output to `write` in input
@@ -54,22 +65,33 @@ struct JSONLinesPipeline: Sendable {
   func run(
     _ source: ByteSource, _ answer: JSONLinesAnswer, write: @escaping ([UInt8]) -> Void
   ) async throws -> Summary {
+    // Until a batch is written the answers' length is unknown, so the first batches are
+    // small: a few long answers (`evaluate` of a large template) make no oversized buffers.
     var splitter = LineSplitter(
-      linesPerBatch: linesPerBatch, bytesPerBatch: bytesPerBatch,
+      linesPerBatch: min(linesPerBatch, 8), bytesPerBatch: bytesPerBatch,
       maximumLineBytes: maximumLineBytes)
-    var output = OrderedOutput(flushAt: outputBytes, write: write)
+    // Answers are written into buffers that come back once written, so a run reuses a few
+    // warm buffers instead of mapping, faulting in and unmapping fresh memory per batch.
+    let buffers = BufferPool(keeping: batchesInFlight + 1)
+    var output = OrderedOutput(
+      flushAt: outputBytes, write: write, observer: observer, buffers: buffers)
     let failure: (any Error)? = await withTaskGroup(of: (Int, BatchAnswer).self) { group in
       func submit(_ batch: LineBatch) async {
         while output.batchesInFlight >= batchesInFlight {
           await output.receive(from: &group)
         }
-        let index = output.submitted(batch.count)
+        let index = output.submitted(batch)
         let limit = maximumLineBytes
         // Room for as much output as the last batch made per line, so the buffer is not
         // grown (and copied) a dozen times on the way.
-        let capacity = batch.count * output.bytesPerLine * 5 / 4
+        let capacity = batch.count * (output.bytesPerLine ?? 0) * 5 / 4
         group.addTask {
-          (index, BatchAnswer(batch, answer, maximumLineBytes: limit, capacity: capacity))
+          let buffer = buffers.take()
+          return (
+            index,
+            BatchAnswer(
+              batch, answer, maximumLineBytes: limit, capacity: capacity, buffer: buffer)
+          )
         }
       }
       func drain() async {
@@ -92,7 +114,9 @@ struct JSONLinesPipeline: Sendable {
         splitter.append(chunk)
         while let batch = splitter.nextFullBatch() {
           await submit(batch)
-          splitter.linesPerBatch = min(linesPerBatch, outputBytesPerBatch / output.bytesPerLine)
+          if let bytesPerLine = output.bytesPerLine {
+            splitter.linesPerBatch = min(linesPerBatch, outputBytesPerBatch / bytesPerLine)
+          }
         }
         if splitter.unendedLineBytes > maximumUnendedLineBytes {
           if let partial = splitter.takePartialBatch() { await submit(partial) }
@@ -126,10 +150,13 @@ struct BatchAnswer: Sendable {
   let bytes: [UInt8]
   let failedLines: Int
 
-  /// Answers every line of `batch` in order into one buffer; a line that was longer than
-  /// `maximumLineBytes` is an error.
-  init(_ batch: LineBatch, _ answer: JSONLinesAnswer, maximumLineBytes: Int, capacity: Int) {
-    var writer = JSONTextWriter(capacity: capacity)
+  /// Answers every line of `batch` in order into `buffer` (emptied first, its memory kept);
+  /// a line that was longer than `maximumLineBytes` is an error.
+  init(
+    _ batch: LineBatch, _ answer: JSONLinesAnswer, maximumLineBytes: Int, capacity: Int,
+    buffer: [UInt8] = []
+  ) {
+    var writer = JSONTextWriter(reusing: buffer, capacity: capacity)
     var failed = 0
     batch.forEachLine { number, line, overlong in
       let answered = JSONLinesInput.answer(
@@ -147,48 +174,61 @@ struct BatchAnswer: Sendable {
 private struct OrderedOutput {
   let flushAt: Int
   let write: ([UInt8]) -> Void
+  let observer: (@Sendable (JSONLinesPipeline.InFlight) -> Void)?
+  /// Where a batch's buffer goes once its bytes are written or copied.
+  let buffers: BufferPool
   private(set) var summary = JSONLinesPipeline.Summary()
   private var nextToSubmit = 0
   private var nextToWrite = 0
   /// Finished batches waiting for an earlier one, by index.
   private var finished: [Int: BatchAnswer] = [:]
-  /// Line counts of the batches in flight, by index.
-  private var lineCounts: [Int: Int] = [:]
-  private var linesInFlight = 0
+  /// The line and input byte counts of the batches in flight, by index.
+  private var submittedSizes: [Int: (lines: Int, bytes: Int)] = [:]
+  private var inFlight = JSONLinesPipeline.InFlight()
   private var pending: [UInt8] = []
-  /// Output bytes per line in the last batch written.
-  private(set) var bytesPerLine = 64
+  /// Output bytes per line in the last batch written; nil before the first.
+  private(set) var bytesPerLine: Int?
 
-  init(flushAt: Int, write: @escaping ([UInt8]) -> Void) {
+  init(
+    flushAt: Int, write: @escaping ([UInt8]) -> Void,
+    observer: (@Sendable (JSONLinesPipeline.InFlight) -> Void)?, buffers: BufferPool
+  ) {
     self.flushAt = flushAt
     self.write = write
+    self.observer = observer
+    self.buffers = buffers
   }
 
   /// Batches read and not yet written.
   var batchesInFlight: Int { nextToSubmit - nextToWrite }
 
-  /// Counts a batch of `lines` lines going out to a worker; returns its index.
-  mutating func submitted(_ lines: Int) -> Int {
+  /// Counts `batch` going out to a worker; returns its index.
+  mutating func submitted(_ batch: LineBatch) -> Int {
     defer { nextToSubmit += 1 }
-    lineCounts[nextToSubmit] = lines
-    linesInFlight += lines
-    summary.lines += lines
-    summary.maximumLinesInFlight = max(summary.maximumLinesInFlight, linesInFlight)
+    submittedSizes[nextToSubmit] = (batch.count, batch.byteCount)
+    summary.lines += batch.count
+    inFlight.lines += batch.count
+    inFlight.bytes += batch.byteCount
+    observer?(inFlight)
     return nextToSubmit
   }
 
   /// Waits for a worker to finish and writes every batch that is now next in order.
   mutating func receive(from group: inout TaskGroup<(Int, BatchAnswer)>) async {
     guard let (index, answer) = await group.next() else { return }
+    // The batch's input is let go; its answer waits for the batches before it.
+    inFlight.bytes += answer.bytes.count - (submittedSizes[index]?.bytes ?? 0)
     finished[index] = answer
     while let next = finished.removeValue(forKey: nextToWrite) {
       summary.failedLines += next.failedLines
-      let lines = lineCounts.removeValue(forKey: nextToWrite) ?? 0
-      linesInFlight -= lines
+      let lines = submittedSizes.removeValue(forKey: nextToWrite)?.lines ?? 0
       bytesPerLine = next.bytes.count / max(1, lines) + 1
       nextToWrite += 1
+      inFlight.lines -= lines
+      // Pending output stays counted until `flush` writes it.
       append(next.bytes)
     }
+    observer?(inFlight)
   }
 
   /// Gathers a small batch's bytes into one buffer; a large one (a quarter of a write or
@@ -197,16 +237,20 @@ private struct OrderedOutput {
     if bytes.count >= flushAt / 4 {
       flush()
       write(bytes)
-      return
+      inFlight.bytes -= bytes.count
+    } else {
+      pending.append(contentsOf: bytes)
+      if pending.count >= flushAt { flush() }
     }
-    pending.append(contentsOf: bytes)
-    if pending.count >= flushAt { flush() }
+    buffers.put(bytes)
   }
 
   /// Writes whatever is waiting.
   mutating func flush() {
     guard !pending.isEmpty else { return }
     write(pending)
+    inFlight.bytes -= pending.count
     pending.removeAll(keepingCapacity: true)
+    observer?(inFlight)
   }
 }

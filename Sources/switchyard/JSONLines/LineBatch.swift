@@ -18,6 +18,9 @@ struct LineBatch: Sendable {
   /// How many lines the batch holds.
   var count: Int { ends.count }
 
+  /// How many bytes its lines hold.
+  var byteCount: Int { bytes.count }
+
   /// Calls `body` with each line's number, its bytes and whether it was too long.
   func forEachLine(_ body: (Int, UnsafeBufferPointer<UInt8>, Bool) -> Void) {
     bytes.withUnsafeBufferPointer { buffer in
@@ -25,7 +28,7 @@ struct LineBatch: Sendable {
       for (position, end) in ends.enumerated() {
         body(
           firstLineNumber + position, UnsafeBufferPointer(rebasing: buffer[start..<end]),
-          overlongLines.contains(position))
+          !overlongLines.isEmpty && overlongLines.contains(position))
         start = end
       }
     }

@@ -15,13 +15,15 @@ struct EvaluatedConfigJSON: Sendable {
   let keys: [String]
   /// Every spelling, back to back.
   private let spellings: [UInt8]
-  /// Per key: the template parameter behind it (an index in the template's `keys`), or nil
-  /// for a key only the defaults have.
-  private let parameters: [Int?]
-  /// Per key: where its spellings start in `ranges`, one per value it can take.
-  private let firstRange: [Int]
-  /// Where each spelling lies in `spellings`.
-  private let ranges: [Range<Int>]
+  /// Per key, in the order of `keys`: the template parameter behind it (an index in the
+  /// template's `keys`, or -1 for a key only the defaults have), how many values it can
+  /// take, and for each value the condition that chooses it (-1: the default, as
+  /// `EvaluatedConfig.winningConditions` names it) and where its spelling starts in
+  /// `spellings` and how long it is. One table read front to back, so a line costs a few
+  /// loads and one copy per key.
+  private let layout: [Int32]
+  /// The longest line `write` can make: the braces and each key's longest spelling.
+  private let maximumLineBytes: Int
 
   /// Whether `write` takes reasons: then an entry's spelling stops before its closing brace.
   let explained: Bool
@@ -37,27 +39,27 @@ struct EvaluatedConfigJSON: Sendable {
       template.keys.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
     let possible = template.possibleValues(defaults: defaults)
     var writer = JSONTextWriter()
-    var parameters: [Int?] = []
-    var firstRange: [Int] = []
-    var ranges: [Range<Int>] = []
+    var layout: [Int32] = []
+    var maximumLineBytes = 2
     for (position, key) in json.keys.enumerated() {
       let parameter = parameterIndex[key]
-      let values = parameter.map { possible[$0] } ?? [sample[key]]
-      parameters.append(parameter)
-      firstRange.append(ranges.count)
-      for value in values {
+      let values = parameter.map { possible[$0] } ?? [(Int32(-1), sample[key])]
+      layout += [Int32(parameter ?? -1), Int32(values.count)]
+      var longest = 0
+      for (condition, value) in values {
         let start = writer.bytes.count
         if position > 0 { writer.writeByte(UInt8(ascii: ",")) }
         json.writeEntry(position, value, into: &writer)
         if !explained { ConfigValuesJSON.closeEntry(reasons: nil, into: &writer) }
-        ranges.append(start..<writer.bytes.count)
+        layout += [condition, Int32(start), Int32(writer.bytes.count - start)]
+        longest = max(longest, writer.bytes.count - start)
       }
+      maximumLineBytes += longest
     }
     keys = json.keys
     spellings = writer.bytes
-    self.parameters = parameters
-    self.firstRange = firstRange
-    self.ranges = ranges
+    self.layout = layout
+    self.maximumLineBytes = maximumLineBytes
     self.explained = explained
   }
 
@@ -67,15 +69,67 @@ struct EvaluatedConfigJSON: Sendable {
   func write(
     _ values: EvaluatedConfig, reasons: [[Reason]]? = nil, into writer: inout JSONTextWriter
   ) {
-    writer.writeByte(UInt8(ascii: "{"))
-    spellings.withUnsafeBufferPointer { spellings in
-      for position in keys.indices {
-        let choice = parameters[position].map { values.choice(ofParameter: $0) } ?? 0
-        let range = ranges[firstRange[position] + choice]
-        writer.writeRaw(UnsafeBufferPointer(rebasing: spellings[range]))
-        if explained { ConfigValuesJSON.closeEntry(reasons: reasons?[position], into: &writer) }
+    let winners = values.winningConditions
+    guard !explained else {
+      writer.writeByte(UInt8(ascii: "{"))
+      forEachSpelling(winners) { position, spelling in
+        writer.writeRaw(spelling)
+        ConfigValuesJSON.closeEntry(reasons: reasons?[position], into: &writer)
+      }
+      writer.writeByte(UInt8(ascii: "}"))
+      return
+    }
+    writer.writeRaw(atMost: maximumLineBytes) { line in
+      line[0] = UInt8(ascii: "{")
+      var length = 1
+      forEachSpelling(winners) { _, spelling in
+        guard let source = spelling.baseAddress else { return }
+        (line + length).update(from: source, count: spelling.count)
+        length += spelling.count
+      }
+      line[length] = UInt8(ascii: "}")
+      return length + 1
+    }
+  }
+
+  /// Calls `body` with each key's position and the spelling of the value it takes in an
+  /// evaluation whose winning conditions are `winners`.
+  @inline(__always)
+  private func forEachSpelling(
+    _ winners: [Int32], _ body: (Int, UnsafeBufferPointer<UInt8>) -> Void
+  ) {
+    winners.withUnsafeBufferPointer { winners in
+      layout.withUnsafeBufferPointer { layout in
+        spellings.withUnsafeBufferPointer { spellings in
+          // Every key has a spelling, so there are none only when there are no keys.
+          guard let base = spellings.baseAddress else { return }
+          // The layout is made by `init` and read in order, so its indices need no checks.
+          var entry = 0
+          for position in 0..<keys.count {
+            let parameter = Int(layout[entry])
+            let count = Int(layout[entry &+ 1])
+            var chosen = entry &+ 2
+            if parameter >= 0 {
+              // A winner always has a spelling; the default's is first.
+              let winner = winners[parameter]
+              var candidate = chosen
+              let end = chosen &+ 3 &* count
+              while candidate < end {
+                if layout[candidate] == winner {
+                  chosen = candidate
+                  break
+                }
+                candidate &+= 3
+              }
+            }
+            let start = Int(layout[chosen &+ 1])
+            body(
+              position,
+              UnsafeBufferPointer(start: base + start, count: Int(layout[chosen &+ 2])))
+            entry &+= 2 &+ 3 &* count
+          }
+        }
       }
     }
-    writer.writeByte(UInt8(ascii: "}"))
   }
 }

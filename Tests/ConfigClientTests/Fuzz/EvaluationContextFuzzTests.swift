@@ -28,13 +28,37 @@ struct EvaluationContextFuzzTests {
         + "\(ErrorTextRule.maximumScalars) scalars")
     var roundTrip = FuzzFailures(
       "an accepted context is written as JSON that reads back as the same context")
+    var direct = FuzzFailures(
+      "the byte reader reads a line exactly as the general path does, or leaves it to it")
     var accepted = 0
     var refused = 0
+    /// Lines the byte reader read itself.
+    var readDirectly = 0
 
     /// The context's times as seconds since 1970, for a failure's detail.
     static func times(_ context: EvaluationContext) -> String {
       "firstOpen \(context.firstOpenTime?.timeIntervalSince1970 ?? .nan), "
         + "now \(context.now?.timeIntervalSince1970 ?? .nan)"
+    }
+
+    /// Checks that `EvaluationContextLineReader` reads `bytes` as `general`, what the parser
+    /// and `EvaluationContext(json:)` made of them (nil: refused), or declines them.
+    mutating func checkDirect(
+      _ bytes: [UInt8], general: EvaluationContext?, seed: UInt64, iteration: Int
+    ) {
+      guard let read = bytes.withUnsafeBufferPointer({ EvaluationContextLineReader.read($0) })
+      else { return }
+      readDirectly += 1
+      guard let general else {
+        return direct.add(seed: seed, iteration: iteration, input: bytes, "read a refused line")
+      }
+      let spelled = JSONValue.object(read.jsonObject).jsonText
+      let expected = JSONValue.object(general.jsonObject).jsonText
+      if read != general || spelled != expected {
+        direct.add(
+          seed: seed, iteration: iteration, input: bytes,
+          "read as \(spelled.prefix(300)) instead of \(expected.prefix(300))")
+      }
     }
 
     /// Reads `bytes` as one context line the way the tool does.
@@ -43,6 +67,7 @@ struct EvaluationContextFuzzTests {
       do {
         value = try JSONParser().parse(bytes)
       } catch {
+        checkDirect(bytes, general: nil, seed: seed, iteration: iteration)
         if !ErrorTextRule.hasLineAndColumn(error.description)
           || ErrorTextRule.lineProblem(error.description) != nil
         {
@@ -50,7 +75,9 @@ struct EvaluationContextFuzzTests {
         }
         return
       }
-      guard case .object(let object) = value else { return }
+      guard case .object(let object) = value else {
+        return checkDirect(bytes, general: nil, seed: seed, iteration: iteration)
+      }
       check(object, bytes: bytes, seed: seed, iteration: iteration)
     }
 
@@ -61,6 +88,7 @@ struct EvaluationContextFuzzTests {
         context = try EvaluationContext(json: object)
       } catch {
         refused += 1
+        checkDirect(bytes, general: nil, seed: seed, iteration: iteration)
         if !ErrorTextRule.hasPrefix(error.description, "context field '") {
           place.add(seed: seed, iteration: iteration, input: bytes, error.description)
         }
@@ -72,6 +100,7 @@ struct EvaluationContextFuzzTests {
         return
       }
       accepted += 1
+      checkDirect(bytes, general: context, seed: seed, iteration: iteration)
       for template in EvaluationContextFuzzTests.templates {
         let values = template.evaluate(context, now: TestTime.start)
         for key in values.keys {
@@ -115,9 +144,11 @@ struct EvaluationContextFuzzTests {
     }
     #expect(rules.accepted > 100)
     #expect(rules.refused > 100)
+    #expect(rules.readDirectly > 100)
     rules.place.expectNone()
     rules.line.expectNone()
     rules.roundTrip.expectNone()
+    rules.direct.expectNone()
   }
 
   @Test("2,000 context lines with damaged bytes are each read or refused with a clear error")
@@ -135,10 +166,12 @@ struct EvaluationContextFuzzTests {
       }
     }
     #expect(rules.accepted > 0)
+    #expect(rules.readDirectly > 0)
     rules.json.expectNone()
     rules.place.expectNone()
     rules.line.expectNone()
     rules.roundTrip.expectNone()
+    rules.direct.expectNone()
   }
 
   @Test("1,000 context objects with hostile text are refused in one readable line")
@@ -156,5 +189,6 @@ struct EvaluationContextFuzzTests {
     rules.place.expectNone()
     rules.line.expectNone()
     rules.roundTrip.expectNone()
+    rules.direct.expectNone()
   }
 }
