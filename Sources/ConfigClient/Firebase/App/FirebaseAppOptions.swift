@@ -100,6 +100,21 @@ public struct FirebaseAppOptions: Sendable, Equatable, CustomStringConvertible,
     self.realtimeEndpoint = realtimeEndpoint
   }
 
+  /// These options with the endpoints `environment` names: `FIREBASE_REMOTE_CONFIG_URL_BASE`,
+  /// `SWITCHYARD_FIREBASE_INSTALLATIONS_URL_BASE` and `SWITCHYARD_FIREBASE_REALTIME_URL_BASE`
+  /// where set and not empty, Google's hosts otherwise, so an emulator, a proxy or a test can
+  /// stand in.
+  /// - Throws: `FirebaseEndpointError` naming the variable whose value is not a usable base.
+  public func withEndpoints(
+    from environment: [String: String]
+  ) throws(FirebaseEndpointError) -> FirebaseAppOptions {
+    var options = self
+    options.remoteConfigEndpoint = try FirebaseEndpoint(.remoteConfig, environment: environment)
+    options.installationsEndpoint = try FirebaseEndpoint(.installations, environment: environment)
+    options.realtimeEndpoint = try FirebaseEndpoint(.realtime, environment: environment)
+    return options
+  }
+
   /// The project number and platform in a Google App ID, by Android's pattern
   /// `^[^:]+:([0-9]+):(android|ios|web):([0-9a-f]+)$`; nil when it does not match.
   static func parse(appID: String) -> (projectNumber: String, platform: Platform)? {
