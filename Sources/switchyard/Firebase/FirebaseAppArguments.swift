@@ -16,8 +16,8 @@ enum FirebaseAppArguments {
   /// `--firebase-app APP_ID`.
   static let appOption = ToolOption.value(
     "--firebase-app", "APP_ID",
-    "Be this Firebase app (its GOOGLE_APP_ID, 1:<number>:<ios|android|web>:<hex>): values"
-      + " Firebase evaluates for an installation of it, instead of --url.")
+    "Be this Firebase app (its GOOGLE_APP_ID, 1:<number>:<ios|android|web>:<hex>): the values"
+      + " Firebase evaluates for an installation of it.")
   /// `--api-key KEY`.
   static let apiKeyOption = ToolOption.value(
     "--api-key", "KEY",

@@ -72,11 +72,7 @@ extension FakeGoogle {
     guard token == body["appInstanceIdToken"]?.stringValue,
       acceptsInstallationToken(token, fid: body["appInstanceId"]?.stringValue)
     else {
-      return .failure(
-        Refused(
-          .googleError(
-            code: 401, status: "UNAUTHENTICATED",
-            message: "Firebase Installations auth token is invalid or expired.")))
+      return .failure(Refused(FakeGoogleErrors.invalidInstallationToken))
     }
     return .success(())
   }

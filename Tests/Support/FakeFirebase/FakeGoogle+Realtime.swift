@@ -146,11 +146,7 @@ extension FakeGoogle {
         request.header("X-Goog-Firebase-Installations-Auth"),
         fid: body["appInstanceId"]?.stringValue)
     else {
-      return .failure(
-        Refused(
-          .googleError(
-            code: 401, status: "UNAUTHENTICATED",
-            message: "Firebase Installations auth token is invalid or expired.")))
+      return .failure(Refused(FakeGoogleErrors.invalidInstallationToken))
     }
     return .success(())
   }
