@@ -2,8 +2,9 @@ import Core
 import Foundation
 
 /// Everything a client persists: the fetched and the active template, the fetch metadata,
-/// the throttle, the context and the stale mark. The client's mutable state, owned by its
-/// actor. Equal states hold the same template bytes and the same values in every field.
+/// the throttle, the context, the stale and context-changed marks, the source's own state and
+/// the real-time stream's failures. The client's mutable state, owned by its actor. Equal
+/// states hold the same template bytes and the same values in every field.
 struct ClientState: Sendable, Equatable {
   /// The last template fetched.
   struct Fetched: Sendable, Equatable {
@@ -33,6 +34,17 @@ struct ClientState: Sendable, Equatable {
   /// until then the minimum fetch interval does not apply. Saved, so it survives a restart,
   /// like the `CONFIG_STALE` flag in Firebase's guide to propagating updates in real time.
   var isStale = false
+  /// Set when the context changed in a field a source whose server evaluates sends
+  /// (`TemplateSource.evaluatesOnServer`), cleared by a successful fetch: until then the
+  /// minimum fetch interval does not apply, as Firebase's SDKs refetch after new custom
+  /// signals. Saved, so it survives a restart.
+  var contextChanged = false
+  /// What the source asked to keep (`TemplateSource.savedState()`): for Firebase's app fetch,
+  /// the installation and its tokens.
+  var sourceState: JSONValue?
+  /// Real-time connection attempts that failed in a row, across launches: a new updater's
+  /// retry budget is reduced by it (Firebase's persisted failed-stream count).
+  var realtimeFailures = 0
 
   /// Turns restored templates back into bytes (see `TemplateBody.materialize`), once for a
   /// template that is both fetched and active.

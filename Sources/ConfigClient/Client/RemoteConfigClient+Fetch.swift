@@ -15,6 +15,14 @@ extension RemoteConfigClient {
   /// made while a fetch is in flight join it instead of sending another request.
   /// - Throws: `FetchError.throttled` (no network call), `.source`, `.invalidTemplate`.
   public func fetch(ignoringMinimumInterval: Bool) async throws(FetchError) -> FetchResult {
+    try await fetch(ignoringMinimumInterval: ignoringMinimumInterval, fetchType: .base)
+  }
+
+  /// `fetch(ignoringMinimumInterval:)` telling the source why it fetches: the real-time
+  /// updater's fetches are `.realtime(attempt:)`.
+  func fetch(
+    ignoringMinimumInterval: Bool, fetchType: TemplateFetchType
+  ) async throws(FetchError) -> FetchResult {
     if let inFlight = inFlightFetch {
       return try await inFlight.value.get()
     }
@@ -22,10 +30,12 @@ extension RemoteConfigClient {
     if state.throttle.isThrottled(at: now), let until = state.throttle.throttledUntil {
       throw .throttled(until: until)
     }
-    if !ignoringMinimumInterval, !state.isStale, isWithinMinimumInterval(now) {
+    if !ignoringMinimumInterval, !state.isStale, !state.contextChanged,
+      isWithinMinimumInterval(now)
+    {
       return .servedFromCache
     }
-    let task = Task { await self.fetchFromSource() }
+    let task = Task { await self.fetchFromSource(fetchType) }
     inFlightFetch = task
     let result = await task.value
     inFlightFetch = nil
@@ -64,49 +74,59 @@ extension RemoteConfigClient {
   }
 
   /// One request to the source and what follows from its answer.
-  private func fetchFromSource() async -> Result<FetchResult, FetchError> {
+  private func fetchFromSource(
+    _ fetchType: TemplateFetchType
+  ) async -> Result<FetchResult, FetchError> {
     let etag = state.fetched?.etag
-    let outcome = await FetchDeadline.fetch(
-      from: source, ifNoneMatch: etag, timeout: settings.fetchTimeout, time: timeSource)
+    let request = TemplateFetchRequest(
+      etag: etag, timeout: settings.fetchTimeout, context: context, fetchType: fetchType)
+    let outcome = await FetchDeadline.fetch(from: source, request, time: timeSource)
     let now = timeSource.now
+    // The source's own state (an installation registered or refreshed) is saved after every
+    // fetch that changed it, failed or not.
+    let sourceChanged = await takeSourceState()
     switch outcome {
     case .failure(let error):
       let before = state.throttle
       state.throttle.fetchFailed(
         error, at: now, policy: settings.backoff, randomFraction: random.next())
-      if state.throttle != before { await persist() }
+      if state.throttle != before || sourceChanged { await persist() }
       return .failure(.source(error))
     case .success(.notModified):
       guard etag != nil, state.fetched != nil else {
+        if sourceChanged { await persist() }
         return .failure(.source(.invalidResponse("HTTP 304 to a request without If-None-Match")))
       }
       state.throttle.fetchSucceeded()
       state.lastSuccessfulFetchAt = now
       state.isStale = false
+      state.contextChanged = false
       await persist()
       return .success(.notModified)
     case .success(.template(let body, let newETag)):
-      return await accept(body, etag: newETag, at: now)
+      return await accept(body, etag: newETag, at: now, sourceChanged: sourceChanged)
     }
   }
 
   /// Validates a fetched body and, when it is a usable template, stores it as the fetched
   /// layer. An unusable body changes nothing but the throttle (the server did answer).
   private func accept(
-    _ body: [UInt8], etag: String?, at now: Date
+    _ body: [UInt8], etag: String?, at now: Date, sourceChanged: Bool
   ) async -> Result<FetchResult, FetchError> {
-    let wasThrottling = state.throttle != FetchThrottle()
+    // Saved even when the body is refused: the server answered (a throttle clears) and the
+    // source may have changed its own state.
+    let mustSave = state.throttle != FetchThrottle() || sourceChanged
     state.throttle.fetchSucceeded()
     let limit = min(settings.maximumTemplateBytes, RemoteConfigLimits.templateBytes)
     guard body.count <= limit else {
-      if wasThrottling { await persist() }
+      if mustSave { await persist() }
       return .failure(.source(.bodyTooLarge(limit: limit)))
     }
     let template: TemplateBody
     do {
       template = try TemplateBody(validating: body)
     } catch {
-      if wasThrottling { await persist() }
+      if mustSave { await persist() }
       return .failure(.invalidTemplate(error))
     }
     // A body identical to the active template (a byte order mark aside) is that template,
@@ -120,6 +140,7 @@ extension RemoteConfigClient {
       fetchedAt: now, isActivated: isActive)
     state.lastSuccessfulFetchAt = now
     state.isStale = false
+    state.contextChanged = false
     if settings.autoActivate { _ = activateFetched() }
     await persist()
     return .success(.newTemplate(versionNumber: template.compiled.versionNumber))

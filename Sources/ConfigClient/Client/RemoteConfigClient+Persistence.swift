@@ -42,7 +42,11 @@ extension RemoteConfigClient {
         "part '\(problem.part)' of the saved remote config does not read and was left out: "
           + "\(problem.message); the rest was restored")
     }
-    return problems + merge(saved.state)
+    let reasons = merge(saved.state)
+    if let sourceState = saved.state.sourceState {
+      await source.restore(savedState: sourceState)
+    }
+    return problems + reasons
   }
 
   /// Takes from `saved` what this process does not already know, then re-evaluates.
@@ -58,6 +62,9 @@ extension RemoteConfigClient {
     }
     if state.context == nil { state.context = saved.context }
     state.isStale = state.isStale || saved.isStale
+    state.contextChanged = state.contextChanged || saved.contextChanged
+    if state.sourceState == nil { state.sourceState = saved.sourceState }
+    if state.realtimeFailures == 0 { state.realtimeFailures = saved.realtimeFailures }
     var throttle = saved.throttle
     if let until = throttle.throttledUntil {
       // A clock set back after saving must not stretch a throttle beyond what the policy
@@ -97,7 +104,22 @@ extension RemoteConfigClient {
       reasons.append(
         .because("the server announced a newer template; the next fetch ignores the interval"))
     }
+    if state.contextChanged {
+      reasons.append(
+        .because("the context changed since the last fetch; the next fetch ignores the interval"))
+    }
     return reasons
+  }
+
+  /// Takes the source's own state (`TemplateSource.savedState()`) into the client's state,
+  /// after each fetch; true when it changed. (What changes between fetches, an auth token the
+  /// real-time stream refreshed, is taken with the next fetch; the next launch at worst asks
+  /// for a token again.)
+  func takeSourceState() async -> Bool {
+    let current = await source.savedState()
+    guard current != state.sourceState else { return false }
+    state.sourceState = current
+    return true
   }
 
   /// Saves the current state. Saves run one at a time in the order they were scheduled, so

@@ -169,9 +169,18 @@ public actor RemoteConfigClient {
 
   /// Sets the evaluation context and re-evaluates the active template, without a network
   /// call. The context is persisted.
+  ///
+  /// With a source whose server evaluates the template for the context (Firebase's app fetch,
+  /// `TemplateSource.evaluatesOnServer`), the fetched values belong to the context they were
+  /// fetched for: when a field the source sends changes (custom signals, app version or build,
+  /// country, language, user properties, first open time), the next fetch ignores the minimum
+  /// fetch interval, never the throttle, as Firebase's SDKs do after new custom signals.
   /// - Returns: the keys whose value changed; an update is emitted when there are any.
   @discardableResult
   public func setContext(_ context: EvaluationContext) async -> Set<String> {
+    if source.evaluatesOnServer, !context.hasSameServerEvaluatedFields(as: self.context) {
+      state.contextChanged = true
+    }
     state.context = context
     let changed = install(makeSnapshot())
     await persist()
@@ -202,6 +211,23 @@ public actor RemoteConfigClient {
   /// Whether `markStale()` was called since the last successful fetch (in this process or,
   /// restored, in an earlier one).
   public var isStale: Bool { state.isStale }
+
+  /// Whether the context changed, since the last successful fetch, in a field a source whose
+  /// server evaluates sends (see `setContext(_:)`): the next fetch then ignores the interval.
+  var isContextChanged: Bool { state.contextChanged }
+
+  /// Real-time connection attempts that failed in a row, this launch and earlier ones.
+  var realtimeFailures: Int { state.realtimeFailures }
+
+  /// Records how many real-time connection attempts failed in a row (0 once the server
+  /// accepts one) and saves it when it changed, so the next launch's updater starts with what
+  /// is left of the retry budget.
+  func recordRealtimeFailures(_ count: Int) async {
+    let count = min(max(0, count), RemoteConfigLimits.throttleCount)
+    guard count != state.realtimeFailures else { return }
+    state.realtimeFailures = count
+    await persist()
+  }
 
   // MARK: Internals shared by the extensions
 

@@ -26,6 +26,12 @@ public enum RemoteConfigLimits {
   /// diagnostic, so it cannot make the state file unreadable.
   public static let contextBytes = 1024 * 1024
 
+  /// The largest state a template source keeps in the state file
+  /// (`TemplateSource.savedState()`), as the bytes of its JSON: Firebase's installation and
+  /// its tokens take about 2 KB. A larger one is left out of the saved state, with a
+  /// diagnostic; the source then starts afresh after a restart.
+  public static let sourceStateBytes = 64 * 1024
+
   /// The largest number of failures, or of throttles, in a row that the throttle counts;
   /// beyond it the count stays put (the backoff is at its maximum long before).
   public static let throttleCount = 1_000_000
@@ -33,7 +39,8 @@ public enum RemoteConfigLimits {
   /// The state file's nesting: the root object, the part holding a template, the template.
   public static let stateFileNesting = templateNesting + 2
 
-  /// The largest state file: two templates (fetched and active), the context, two ETags and
-  /// room for the rest. `FileConfigStore` refuses to read anything larger.
-  public static let stateFileBytes = 2 * templateBytes + contextBytes + 2 * etagBytes + 64 * 1024
+  /// The largest state file: two templates (fetched and active), the context, two ETags, the
+  /// source's state and room for the rest. `FileConfigStore` refuses to read anything larger.
+  public static let stateFileBytes =
+    2 * templateBytes + contextBytes + 2 * etagBytes + sourceStateBytes + 64 * 1024
 }

@@ -19,6 +19,8 @@ public struct CompiledTemplate: Sendable {
     /// Which conditions each parameter has values for, as bit masks.
     let masks: ParameterConditionMasks
     let diagnostics: [TemplateProblem]
+    /// Firebase's app-fetch metadata per key; nil for templates without any.
+    let metadata: ParameterMetadataTable?
 
     init(_ template: Template) {
       var builder = ConditionProgramBuilder()
@@ -42,6 +44,7 @@ public struct CompiledTemplate: Sendable {
         conditionCount: template.conditions.count,
         conditions: parameters.map { $0.conditionalValues.map(\.condition) })
       self.diagnostics = builder.problems
+      self.metadata = ParameterMetadataTable(template)
     }
   }
 

@@ -1,21 +1,77 @@
 import Core
 import Foundation
 
-/// Where the Firebase Remote Config API is: Google's host, or an emulator, proxy or test
-/// server standing in for it.
+/// Where one of Firebase's APIs is: Google's host, or an emulator, proxy or test server
+/// standing in for it. One type for the three services Switchyard calls (`Service`): the
+/// Remote Config API, Firebase Installations and the Remote Config real-time stream.
 ///
-/// `FIREBASE_REMOTE_CONFIG_URL_BASE` replaces the base, as it does for firebase-admin-node,
-/// which reads the same variable; the paths follow the base as they do there
+/// `FIREBASE_REMOTE_CONFIG_URL_BASE` replaces the Remote Config base, as it does for
+/// firebase-admin-node, which reads the same variable;
+/// `SWITCHYARD_FIREBASE_INSTALLATIONS_URL_BASE` and `SWITCHYARD_FIREBASE_REALTIME_URL_BASE`
+/// replace the other two. The paths follow the base as they do there
 /// (`<base>/v1/projects/{P}/...`), so a base may carry a path prefix of its own. The project
 /// id is percent-encoded as one path segment, whatever it holds, so it can never reach
 /// another path or a query.
 public struct FirebaseEndpoint: Sendable, Equatable {
-  /// The variable that replaces Google's base.
-  public static let environmentVariable = "FIREBASE_REMOTE_CONFIG_URL_BASE"
+  /// One of Firebase's APIs, with Google's base and the variable that replaces it.
+  public enum Service: Sendable, Equatable, CaseIterable {
+    /// The Remote Config API (`firebaseremoteconfig.googleapis.com`): server templates, the
+    /// management API and the app fetch.
+    case remoteConfig
+    /// Firebase Installations (`firebaseinstallations.googleapis.com`).
+    case installations
+    /// The Remote Config real-time stream (`firebaseremoteconfigrealtime.googleapis.com`).
+    case realtime
 
-  /// Google's own base, `https://firebaseremoteconfig.googleapis.com`.
-  public static let google = FirebaseEndpoint(
-    checkedBase: "https://firebaseremoteconfig.googleapis.com")
+    /// Google's base for the service.
+    public var googleBase: String {
+      switch self {
+      case .remoteConfig: "https://firebaseremoteconfig.googleapis.com"
+      case .installations: "https://firebaseinstallations.googleapis.com"
+      case .realtime: "https://firebaseremoteconfigrealtime.googleapis.com"
+      }
+    }
+
+    /// The environment variable that replaces Google's base.
+    public var environmentVariable: String {
+      switch self {
+      case .remoteConfig: "FIREBASE_REMOTE_CONFIG_URL_BASE"
+      case .installations: "SWITCHYARD_FIREBASE_INSTALLATIONS_URL_BASE"
+      case .realtime: "SWITCHYARD_FIREBASE_REALTIME_URL_BASE"
+      }
+    }
+
+    /// The service's name in messages.
+    var title: String {
+      switch self {
+      case .remoteConfig: "the Remote Config URL base"
+      case .installations: "the Firebase Installations URL base"
+      case .realtime: "the Remote Config real-time URL base"
+      }
+    }
+  }
+
+  /// The variable that replaces Google's Remote Config base.
+  public static let environmentVariable = Service.remoteConfig.environmentVariable
+
+  /// Google's Remote Config base, `https://firebaseremoteconfig.googleapis.com`.
+  public static let google = FirebaseEndpoint(checkedBase: Service.remoteConfig.googleBase)
+
+  /// Google's Firebase Installations base, `https://firebaseinstallations.googleapis.com`.
+  public static let googleInstallations = FirebaseEndpoint(
+    checkedBase: Service.installations.googleBase)
+
+  /// Google's real-time base, `https://firebaseremoteconfigrealtime.googleapis.com`.
+  public static let googleRealtime = FirebaseEndpoint(checkedBase: Service.realtime.googleBase)
+
+  /// Google's base for `service`.
+  public static func google(_ service: Service) -> FirebaseEndpoint {
+    switch service {
+    case .remoteConfig: .google
+    case .installations: .googleInstallations
+    case .realtime: .googleRealtime
+    }
+  }
 
   /// The base, without a trailing slash.
   public let base: String
@@ -28,22 +84,31 @@ public struct FirebaseEndpoint: Sendable, Equatable {
   /// fragment; one trailing slash is dropped.
   /// - Throws: `FirebaseEndpointError` naming the value when it is not such a URL.
   public init(base: String) throws(FirebaseEndpointError) {
-    try self.init(base: base, origin: "the Remote Config URL base")
+    try self.init(base: base, origin: Service.remoteConfig.title, example: Service.remoteConfig)
   }
 
-  /// The endpoint `environment` names: `FIREBASE_REMOTE_CONFIG_URL_BASE` when it is set and
-  /// not empty (an empty value counts as unset, as in firebase-admin-node), else Google's.
+  /// The Remote Config endpoint `environment` names: `FIREBASE_REMOTE_CONFIG_URL_BASE` when
+  /// it is set and not empty (an empty value counts as unset, as in firebase-admin-node), else
+  /// Google's.
   /// - Throws: `FirebaseEndpointError` naming the variable when its value is not a usable
   ///   base URL.
   public init(environment: [String: String]) throws(FirebaseEndpointError) {
-    guard let value = environment[Self.environmentVariable], !value.isEmpty else {
-      self = .google
-      return
-    }
-    try self.init(base: value, origin: Self.environmentVariable)
+    try self.init(.remoteConfig, environment: environment)
   }
 
-  private init(base: String, origin: String) throws(FirebaseEndpointError) {
+  /// The endpoint of `service` that `environment` names: its variable when it is set and not
+  /// empty, else Google's.
+  /// - Throws: `FirebaseEndpointError` naming the variable when its value is not a usable
+  ///   base URL.
+  public init(_ service: Service, environment: [String: String]) throws(FirebaseEndpointError) {
+    guard let value = environment[service.environmentVariable], !value.isEmpty else {
+      self = .google(service)
+      return
+    }
+    try self.init(base: value, origin: service.environmentVariable, example: service)
+  }
+
+  private init(base: String, origin: String, example: Service) throws(FirebaseEndpointError) {
     let trimmed = base.hasSuffix("/") ? String(base.dropLast()) : base
     guard let url = URL(string: trimmed), let scheme = url.scheme?.lowercased(),
       scheme == "http" || scheme == "https", let host = url.host, !host.isEmpty,
@@ -51,7 +116,7 @@ public struct FirebaseEndpoint: Sendable, Equatable {
     else {
       throw FirebaseEndpointError(
         "\(origin) \(Excerpt.quoted(base)) is not an http or https URL with a host and no"
-          + " query, such as https://firebaseremoteconfig.googleapis.com")
+          + " query, such as \(example.googleBase)")
     }
     self.base = trimmed
   }

@@ -29,12 +29,20 @@ public struct GoogleAPIError: Error, Sendable, Equatable, CustomStringConvertibl
   public var retryAfter: RetryAfter?
   /// What to check, for the statuses a configuration causes; nil for the others.
   public var hint: String?
+  /// The API that answered, for the description: `Firebase Remote Config API` unless given
+  /// (`Firebase Installations API`, `Firebase Remote Config real-time API`).
+  public var api: String
+
+  /// The API every error names unless told otherwise.
+  public static let remoteConfigAPI = "Firebase Remote Config API"
 
   // swift-format-ignore: AllPublicDeclarationsHaveDocumentation
   public init(
     httpStatus: Int, code: Int? = nil, status: String? = nil, message: String,
-    reason: String? = nil, retryAfter: RetryAfter? = nil, hint: String? = nil
+    reason: String? = nil, retryAfter: RetryAfter? = nil, hint: String? = nil,
+    api: String = GoogleAPIError.remoteConfigAPI
   ) {
+    self.api = api
     self.httpStatus = httpStatus
     self.code = code
     self.status = status
@@ -64,7 +72,7 @@ public struct GoogleAPIError: Error, Sendable, Equatable, CustomStringConvertibl
 
   /// `Firebase Remote Config API: HTTP 403 PERMISSION_DENIED: <message>; <hint>`.
   public var description: String {
-    var text = "Firebase Remote Config API: HTTP \(httpStatus)"
+    var text = "\(api): HTTP \(httpStatus)"
     if let status { text += " " + status }
     text += ": " + message
     if let hint { text += "; " + hint }
@@ -77,7 +85,17 @@ extension GoogleAPIError {
   /// body, with the default hint for its status. Every occurrence of each of `secrets` is
   /// removed before anything is kept.
   init(response: HTTPResponse, redacting secrets: [String]) {
-    let text = Self.redacted(String(decoding: response.body, as: UTF8.self), secrets)
+    self.init(status: response.status, head: response.head, body: response.body, redacting: secrets)
+  }
+
+  /// Reads a failed answer from its status, head and (possibly partial) body, as
+  /// `init(response:redacting:)` does, naming `api`; `hint` replaces the default hint when
+  /// given.
+  init(
+    status httpStatus: Int, head: HTTPResponseHead, body: [UInt8], redacting secrets: [String],
+    api: String = GoogleAPIError.remoteConfigAPI, hint: String? = nil
+  ) {
+    let text = Self.redacted(String(decoding: body, as: UTF8.self), secrets)
     let error = (try? JSONParser().parse(text))?["error"]
     let code = error?["code"]?.doubleValue.flatMap { Int(exactly: $0) }
     let status = error?["status"]?.stringValue.map { Excerpt.of($0) }
@@ -90,9 +108,9 @@ extension GoogleAPIError {
       message = "the body is not Google's error JSON: " + Excerpt.quoted(text, length: 200)
     }
     self.init(
-      httpStatus: response.status, code: code, status: status, message: message,
-      reason: Self.errorInfoReason(error?["details"]), retryAfter: response.head.retryAfter,
-      hint: Self.defaultHint(httpStatus: response.status))
+      httpStatus: httpStatus, code: code, status: status, message: message,
+      reason: Self.errorInfoReason(error?["details"]), retryAfter: head.retryAfter,
+      hint: hint ?? Self.defaultHint(httpStatus: httpStatus), api: api)
   }
 
   /// Whether Google said the etag sent in `If-Match` is not the template's current one:

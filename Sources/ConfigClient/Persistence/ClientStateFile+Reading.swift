@@ -9,7 +9,7 @@ extension ClientStateFile {
     /// limit as written) and each saved template (kept byte for byte, so a restored template
     /// is saved and compared again as the exact bytes it was fetched as).
     static let spannedMembers: Set<[String]> = [
-      ["context"], ["active", "template"], ["fetched", "template"],
+      ["context"], ["active", "template"], ["fetched", "template"], ["source"],
     ]
 
     let root: JSONObject
@@ -50,7 +50,36 @@ extension ClientStateFile {
       }
       state.active = readActive(&problems)
       state.fetched = readFetched(active: state.active, &problems)
+      state.contextChanged =
+        Self.read("contextChanged", &problems) { () throws(FieldError) -> Bool? in
+          guard let value = root["contextChanged"] else { return false }
+          guard case .bool(let changed) = value else {
+            throw FieldError("'contextChanged' is \(value.kindDescription), not true or false")
+          }
+          return changed
+        } ?? false
+      state.realtimeFailures =
+        Self.read("realtime", &problems) { () throws(FieldError) -> Int? in
+          guard let realtime = try Self.object(root["realtime"], "realtime") else { return 0 }
+          return try Self.count(
+            realtime["consecutiveFailures"], "realtime.consecutiveFailures")
+        } ?? 0
+      state.sourceState = Self.read("source", &problems) { () throws(FieldError) in
+        try readSource()
+      }
       return Decoded(state: state, problems: problems)
+    }
+
+    /// The template source's state, as saved, within its size limit.
+    private func readSource() throws(FieldError) -> JSONValue? {
+      guard let source = root["source"] else { return nil }
+      let size = spans[["source"]]?.count ?? source.jsonText.utf8.count
+      guard size <= RemoteConfigLimits.sourceStateBytes else {
+        throw FieldError(
+          "the saved source state is \(size) bytes of JSON; the limit is "
+            + "\(RemoteConfigLimits.sourceStateBytes)")
+      }
+      return source
     }
 
     /// The value `body` reads, or nil with a problem recorded for `part`.

@@ -9,7 +9,9 @@ import Foundation
 ///  "throttle": {"until": 1767225720.5, "consecutiveFailures": 2, "consecutiveThrottles": 1},
 ///  "context": {"randomizationId": "u1", ...},
 ///  "fetched": {"etag": "...", "fetchedAt": 1767225600, "activated": false, "template": {...}},
-///  "active": {"activatedAt": 1767225600, "template": {...}}}
+///  "active": {"activatedAt": 1767225600, "template": {...}},
+///  "contextChanged": true, "realtime": {"consecutiveFailures": 2},
+///  "source": {"installation": {...}}}
 /// ```
 /// Times are seconds since 1970 written exactly (`EpochSeconds`), so they read back as the
 /// identical `Date`. Templates are spliced in as the exact bytes fetched, so writing a 1 MB
@@ -26,7 +28,13 @@ import Foundation
 ///
 /// Compatibility: fields are only added, never renamed, and a reader ignores fields it does
 /// not know, so `formatVersion` changes only for a change an older reader would misread.
-/// `stale` was added that way: an older reader just does not see the mark.
+/// `stale` was added that way: an older reader just does not see the mark; so were
+/// `contextChanged`, `realtime` and `source`, written only when they hold something.
+///
+/// `source` is what the template source keeps between launches: for Firebase's app fetch the
+/// installation's id, refresh token and auth token, kept on the device as Firebase's own SDKs
+/// keep them (the keychain, IndexedDB, SharedPreferences). `FileConfigStore` writes the file
+/// readable by its owner only.
 enum ClientStateFile {
   /// The `format` marker.
   static let format = "switchyard-remote-config"
@@ -108,6 +116,20 @@ enum ClientStateFile {
       var meta = JSONObject()
       meta["activatedAt"] = seconds(active.activatedAt)
       members.append(("active", splice(meta, template: template)))
+    }
+    if state.contextChanged { add("contextChanged", .bool(true)) }
+    if state.realtimeFailures > 0 {
+      add("realtime", ["consecutiveFailures": count(state.realtimeFailures)])
+    }
+    if let source = state.sourceState {
+      let text = Array(source.jsonText.utf8)
+      if text.count <= RemoteConfigLimits.sourceStateBytes {
+        members.append(("source", text))
+      } else {
+        leftOut.append(
+          "the template source's state (\(text.count) bytes of JSON; the limit is "
+            + "\(RemoteConfigLimits.sourceStateBytes))")
+      }
     }
     var output: [UInt8] = Array("{".utf8)
     for (index, member) in members.enumerated() {

@@ -12,7 +12,9 @@ import Foundation
 /// A `ConfigStore` that keeps one namespace's blob in one file,
 /// `<directory>/<namespace>.remote-config.json`, replaced atomically on every save: the blob
 /// goes to a temporary file in the same directory, is flushed to disk, and is renamed over
-/// the old file, so a crash mid-write leaves the old file or the new one, never a mix.
+/// the old file, so a crash mid-write leaves the old file or the new one, never a mix. The
+/// file is readable and writable by its owner only (mode 0600): a client's state may hold a
+/// Firebase installation's tokens (`FirebaseAppTemplateSource`).
 ///
 /// A directory path that cannot serve is an error that names it and says why in words: an
 /// empty path (never taken to mean the current directory), a path that exists and is not a
@@ -166,7 +168,8 @@ public struct FileConfigStore: ConfigStore {
   }
 
   private static func writeFile(_ bytes: [UInt8], to path: String) throws(ConfigStoreError) {
-    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    // Owner only: the state may hold a Firebase installation's refresh and auth tokens.
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
     guard descriptor >= 0 else { throw failure("create", path) }
     var written = 0
     while written < bytes.count {

@@ -8,8 +8,9 @@ import Foundation
 /// The real-time stream over HTTP: a GET whose response never ends, carrying one JSON
 /// message per line or Server-Sent Events (`RealtimeMessageFramer` reads both).
 ///
-/// The body is read chunk by chunk as it arrives (`HTTPExchange`: our own HTTP/1.1 for http,
-/// URLSession for https), redirects followed as for templates. A stream silent for longer than `idleTimeout` fails with `.timeout`, so a
+/// The body is read chunk by chunk as it arrives (`RealtimeHTTPStream` over `HTTPExchange`:
+/// our own HTTP/1.1 for http, URLSession for https), redirects followed as for templates. A
+/// stream silent for longer than `idleTimeout` fails with `.timeout`, so a
 /// connection a proxy dropped without telling anyone is noticed and replaced; a server
 /// should send a blank line or an SSE comment more often than that.
 public struct HTTPRealtimeTransport: RealtimeTransport {
@@ -41,53 +42,10 @@ public struct HTTPRealtimeTransport: RealtimeTransport {
     for (name, value) in headers.sorted(by: { $0.key < $1.key }) {
       fields.append((name, value))
     }
-    let exchange: HTTPExchange
-    do {
-      // A long-lived stream has no total deadline and no size limit, only the idle timeout.
-      exchange = try await HTTPExchange.open(
-        HTTPRequest(url: url, headers: fields), idleTimeout: idleTimeout,
-        resourceTimeout: .seconds(365 * 86_400), maximumBodyBytes: nil)
-    } catch {
-      throw mapError(error)
-    }
-    guard exchange.head.status == 200 else {
-      exchange.cancel()
-      throw .http(status: exchange.head.status, retryAfter: exchange.head.retryAfter)
-    }
-    return forward(exchange.body)
-  }
-
-  /// Re-emits the body with transport errors mapped to `RealtimeStreamError`; stopping the
-  /// returned stream stops the forwarding, which cancels the request.
-  private func forward(
-    _ body: AsyncThrowingStream<[UInt8], any Error>
-  ) -> AsyncThrowingStream<[UInt8], any Error> {
-    let (stream, continuation) = AsyncThrowingStream<[UInt8], any Error>.makeStream()
-    let url = url
-    let pump = Task {
-      do {
-        for try await chunk in body { continuation.yield(chunk) }
-        continuation.finish()
-      } catch {
-        continuation.finish(throwing: Self.mapError(error, url: url))
-      }
-    }
-    continuation.onTermination = { _ in pump.cancel() }
-    return stream
-  }
-
-  private func mapError(_ error: any Error) -> RealtimeStreamError {
-    Self.mapError(error, url: url)
-  }
-
-  private static func mapError(_ error: any Error, url: URL) -> RealtimeStreamError {
-    if let exchangeError = error as? HTTPExchangeError {
-      return .invalidResponse(exchangeError.description)
-    }
-    switch HTTPFailure(error, url: url) {
-    case .timeout: return .timeout
-    case .cancelled: return .connectivity("the stream was cancelled")
-    case .connectivity(let message): return .connectivity(message)
+    return try await RealtimeHTTPStream.open(
+      HTTPRequest(url: url, headers: fields), idleTimeout: idleTimeout
+    ) { exchange in
+      .http(status: exchange.head.status, retryAfter: exchange.head.retryAfter)
     }
   }
 }

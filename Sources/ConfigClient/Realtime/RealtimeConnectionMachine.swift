@@ -5,7 +5,10 @@ import Foundation
 /// no randomness of its own. The updater feeds it what happened to the connection (with the
 /// time and a random fraction) and does what the returned action says.
 ///
-/// - A connection the server accepts resets the retry budget.
+/// - A connection the server accepts resets the retry budget. The failures in a row are
+///   counted (`failedAttempts`) so the updater can save them: a machine made with earlier
+///   failures has that much less of its budget left, but always one attempt (Firebase's
+///   `max(budget - persisted failures, 1)`).
 /// - A failed attempt or a dropped stream reconnects after the backoff's delay for the
 ///   number of failures in a row, and never before a `Retry-After` or `retryIntervalSeconds`
 ///   deadline (read by `RetryAfter`'s one rule: a wait of zero or less is ignored, a longer
@@ -46,16 +49,23 @@ struct RealtimeConnectionMachine: Sendable {
     case stopped(RealtimeStopReason)
   }
 
-  private var state = State.connecting(failures: 0)
+  private var state: State
   /// No reconnection before this instant (a `Retry-After` or `retryIntervalSeconds`).
   private(set) var notBefore: Date?
+  /// Connection attempts that failed in a row, earlier ones included; 0 once the server
+  /// accepts one. A refusal that stops the machine for good leaves it as it was.
+  private(set) var failedAttempts: Int
   let backoff: BackoffPolicy
   let retryBudget: Int
 
-  /// A machine about to make its first attempt.
-  init(backoff: BackoffPolicy, retryBudget: Int) {
+  /// A machine about to make its first attempt, after `earlierFailures` failed attempts in a
+  /// row (an earlier launch's): it has `max(retryBudget - earlierFailures, 1)` attempts left.
+  init(backoff: BackoffPolicy, retryBudget: Int, earlierFailures: Int = 0) {
     self.backoff = backoff
     self.retryBudget = max(0, retryBudget)
+    let earlier = max(0, earlierFailures)
+    failedAttempts = earlier
+    state = .connecting(failures: max(0, min(earlier, self.retryBudget - 1)))
   }
 
   /// Failed attempts in a row so far (0 while a stream is open).
@@ -75,6 +85,7 @@ struct RealtimeConnectionMachine: Sendable {
       return stop(.featureDisabled)
     case (.connecting, .connected), (.listening, .connected):
       state = .listening
+      failedAttempts = 0
       return .listen
     case (_, .retryIntervalReceived(let interval)):
       let cap = backoff.maximumRetryAfter
@@ -100,12 +111,13 @@ struct RealtimeConnectionMachine: Sendable {
     if let error, !error.isRetryable {
       return stop(.rejected(error))
     }
-    if case .http(_, let retryAfter?) = error,
+    if let retryAfter = error?.retryAfter,
       let seconds = retryAfter.delay(from: now, cappedAt: backoff.maximumRetryAfter)
     {
       extendNotBefore(to: now.addingTimeInterval(seconds))
     }
     let attempt = failures + 1
+    failedAttempts = min(failedAttempts + 1, RemoteConfigLimits.throttleCount)
     guard attempt <= retryBudget else {
       return stop(.retryBudgetExhausted(lastError: error))
     }

@@ -23,7 +23,8 @@ extension RealtimeUpdateRun {
         return
       }
       do {
-        _ = try await client.fetch(ignoringMinimumInterval: true)
+        _ = try await client.fetch(
+          ignoringMinimumInterval: true, fetchType: .realtime(attempt: attempts))
         lastError = nil
       } catch {
         lastError = error

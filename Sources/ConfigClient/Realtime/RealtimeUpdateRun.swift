@@ -10,6 +10,8 @@ struct RealtimeUpdateRun {
   /// The highest version already delivered, so a repeated announcement is not delivered
   /// twice while the app has not activated it yet.
   var deliveredVersion: Int?
+  /// The failed attempts in a row the client last saved.
+  private var savedFailures = 0
 
   init(updater: RealtimeUpdater, emit: @escaping @Sendable (RealtimeEvent) -> Void) {
     self.updater = updater
@@ -19,13 +21,20 @@ struct RealtimeUpdateRun {
       retryBudget: updater.settings.reconnectAttempts)
   }
 
-  /// Connects, listens and reconnects until stopped or cancelled.
+  /// Connects, listens and reconnects until stopped or cancelled. The failed attempts in a
+  /// row are saved in the client's state as they change, and an earlier launch's reduce this
+  /// run's retry budget (Firebase persists its failed-stream count the same way).
   mutating func run() async {
+    savedFailures = await updater.client.realtimeFailures
+    machine = RealtimeConnectionMachine(
+      backoff: updater.settings.reconnectBackoff,
+      retryBudget: updater.settings.reconnectAttempts, earlierFailures: savedFailures)
     while !Task.isCancelled {
       let outcome: RealtimeConnectionMachine.Event
       do {
         let bytes = try await updater.transport.connect()
         _ = handle(.connected)
+        await saveFailures()
         emit(.connected)
         guard let ended = await listen(bytes) else { return }
         outcome = ended
@@ -33,7 +42,9 @@ struct RealtimeUpdateRun {
         outcome = .connectFailed(error)
       }
       if Task.isCancelled { return }
-      switch handle(outcome) {
+      let action = handle(outcome)
+      await saveFailures()
+      switch action {
       case .listen:
         continue
       case .stop(let reason):
@@ -48,6 +59,13 @@ struct RealtimeUpdateRun {
         }
       }
     }
+  }
+
+  /// Saves the machine's failed attempts in a row in the client's state when they changed.
+  private mutating func saveFailures() async {
+    guard machine.failedAttempts != savedFailures else { return }
+    savedFailures = machine.failedAttempts
+    await updater.client.recordRealtimeFailures(savedFailures)
   }
 
   private mutating func handle(

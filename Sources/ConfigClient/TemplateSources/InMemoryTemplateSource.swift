@@ -2,8 +2,8 @@ import Core
 
 /// A `TemplateSource` whose answers a test scripts, in order: 200 with a body and ETag, 304,
 /// 429 with `Retry-After`, 500, a timeout, a stall, a malformed body, a connectivity error.
-/// It records every request's `If-None-Match`, so a test can check what was sent and that
-/// no request was made at all. Copies share one script.
+/// It records every request (its `If-None-Match`, context and fetch type), so a test can
+/// check what was sent and that no request was made at all. Copies share one script.
 ///
 /// ```swift
 /// let source = InMemoryTemplateSource([.template(json, etag: "v1"), .notModified])
@@ -52,7 +52,7 @@ public struct InMemoryTemplateSource: TemplateSource {
   }
 
   private final class Script: Sendable {
-    let state: LockedState<(steps: [Step], requests: [String?])>
+    let state: LockedState<(steps: [Step], requests: [TemplateFetchRequest])>
 
     init(_ steps: [Step]) {
       state = LockedState((steps, []))
@@ -60,10 +60,14 @@ public struct InMemoryTemplateSource: TemplateSource {
   }
 
   private let script: Script
+  /// Whether the source acts as one whose server evaluates for the context (as
+  /// `FirebaseAppTemplateSource` does), so the client's rule for a changed context applies.
+  public let evaluatesOnServer: Bool
 
   /// A source that answers with `steps`, one per fetch.
-  public init(_ steps: [Step] = []) {
+  public init(_ steps: [Step] = [], evaluatesOnServer: Bool = false) {
     script = Script(steps)
+    self.evaluatesOnServer = evaluatesOnServer
   }
 
   /// Appends answers to the script.
@@ -72,7 +76,10 @@ public struct InMemoryTemplateSource: TemplateSource {
   }
 
   /// The `If-None-Match` of every request so far, in order (nil: none was sent).
-  public var requests: [String?] { script.state.withLock { $0.requests } }
+  public var requests: [String?] { fetchRequests.map(\.etag) }
+
+  /// Every request so far, in order, as the client made it.
+  public var fetchRequests: [TemplateFetchRequest] { script.state.withLock { $0.requests } }
 
   /// How many fetches reached the source.
   public var requestCount: Int { requests.count }
@@ -85,8 +92,16 @@ public struct InMemoryTemplateSource: TemplateSource {
   public func fetchTemplate(
     ifNoneMatch etag: String?, timeout: Duration
   ) async throws(TemplateSourceError) -> TemplateFetchResponse {
+    try await fetchTemplate(TemplateFetchRequest(etag: etag, timeout: timeout))
+  }
+
+  /// Answers with the next scripted step and records `request`.
+  /// - Throws: the step's error, or `.connectivity` when the script has run out.
+  public func fetchTemplate(
+    _ request: TemplateFetchRequest
+  ) async throws(TemplateSourceError) -> TemplateFetchResponse {
     let step = script.state.withLock { state -> Step? in
-      state.requests.append(etag)
+      state.requests.append(request)
       return state.steps.isEmpty ? nil : state.steps.removeFirst()
     }
     switch step {

@@ -1,5 +1,9 @@
+import Core
+
 /// Where templates come from: HTTP, a file (`FileTemplateSource`), memory
-/// (`InMemoryTemplateSource`). The client asks; the source only transports.
+/// (`InMemoryTemplateSource`), a Firebase project's server template
+/// (`FirebaseServerTemplateSource`) or Firebase's app fetch (`FirebaseAppTemplateSource`). The
+/// client asks; the source only transports, or lets its server evaluate for the app.
 public protocol TemplateSource: Sendable {
   /// Fetches the template once.
   ///
@@ -9,4 +13,44 @@ public protocol TemplateSource: Sendable {
   func fetchTemplate(
     ifNoneMatch etag: String?, timeout: Duration
   ) async throws(TemplateSourceError) -> TemplateFetchResponse
+
+  /// Fetches the template once for `request`: what the client calls. The default sends
+  /// `fetchTemplate(ifNoneMatch:timeout:)`, for sources that need no more than the ETag.
+  /// - Throws: `TemplateSourceError` for every failure; nothing else.
+  func fetchTemplate(
+    _ request: TemplateFetchRequest
+  ) async throws(TemplateSourceError) -> TemplateFetchResponse
+
+  /// Whether the source's server evaluates the template for the context the request carries
+  /// (Firebase's app fetch), so its answer depends on the context: then a context whose
+  /// fetched fields changed makes the client's next fetch ignore the minimum fetch interval
+  /// (never the throttle). False unless the source says otherwise.
+  var evaluatesOnServer: Bool { get }
+
+  /// State the source keeps between launches (Firebase's installation and its tokens), which
+  /// the client saves in its one state file after each fetch that changed it; nil when the
+  /// source keeps none (the default).
+  func savedState() async -> JSONValue?
+
+  /// Takes back what `savedState()` gave in an earlier process; the client calls it from
+  /// `restore()`. State the source already has wins. The default does nothing.
+  func restore(savedState: JSONValue) async
+}
+
+extension TemplateSource {
+  // swift-format-ignore: AllPublicDeclarationsHaveDocumentation
+  public func fetchTemplate(
+    _ request: TemplateFetchRequest
+  ) async throws(TemplateSourceError) -> TemplateFetchResponse {
+    try await fetchTemplate(ifNoneMatch: request.etag, timeout: request.timeout)
+  }
+
+  // swift-format-ignore: AllPublicDeclarationsHaveDocumentation
+  public var evaluatesOnServer: Bool { false }
+
+  // swift-format-ignore: AllPublicDeclarationsHaveDocumentation
+  public func savedState() async -> JSONValue? { nil }
+
+  // swift-format-ignore: AllPublicDeclarationsHaveDocumentation
+  public func restore(savedState: JSONValue) async {}
 }

@@ -22,6 +22,13 @@ public enum TemplateSourceError: Error, Sendable, Equatable, CustomStringConvert
   case service(GoogleAPIError)
   /// No access token could be had for the source, so nothing was sent. Never throttles.
   case credentials(CredentialsError)
+  /// No Firebase installation (or no auth token for it) could be had for Firebase's app fetch,
+  /// so nothing was sent (`FirebaseAppTemplateSource`). Never throttles the client: the
+  /// installations have a backoff of their own.
+  case installations(FirebaseInstallationsError)
+  /// The request could not be sent as the client asked for it, e.g. a custom signal over
+  /// Firebase's limits; nothing was sent. Never throttles.
+  case invalidRequest(String)
 
   /// One line for a person, e.g. `HTTP 503 (Retry-After: 120 s)`.
   public var description: String {
@@ -45,6 +52,10 @@ public enum TemplateSourceError: Error, Sendable, Equatable, CustomStringConvert
       return error.description
     case .credentials(let error):
       return "no access token for the template source: \(error)"
+    case .installations(let error):
+      return "no Firebase installation for the app fetch: \(error)"
+    case .invalidRequest(let message):
+      return "the fetch was not sent: \(message)"
     }
   }
 
@@ -54,7 +65,8 @@ public enum TemplateSourceError: Error, Sendable, Equatable, CustomStringConvert
     switch self {
     case .http(let status, let retryAfter): (status, retryAfter)
     case .service(let error): (error.httpStatus, error.retryAfter)
-    case .connectivity, .timeout, .bodyTooLarge, .truncatedBody, .invalidResponse, .credentials:
+    case .connectivity, .timeout, .bodyTooLarge, .truncatedBody, .invalidResponse, .credentials,
+      .installations, .invalidRequest:
       nil
     }
   }

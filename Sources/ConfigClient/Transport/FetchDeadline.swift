@@ -15,14 +15,14 @@ enum FetchDeadline {
   /// One source fetch against the client's own deadline, so a source that ignores its
   /// `timeout` (or hangs) still fails with `.timeout` on the client's time source.
   static func fetch(
-    from source: any TemplateSource, ifNoneMatch etag: String?, timeout: Duration,
-    time: any TimeSource
+    from source: any TemplateSource, _ request: TemplateFetchRequest, time: any TimeSource
   ) async -> Outcome {
     await race(
-      timeout: timeout, time: time, timedOut: .failure(.timeout), cancelled: .failure(cancelled)
+      timeout: request.timeout, time: time, timedOut: .failure(.timeout),
+      cancelled: .failure(cancelled)
     ) {
       do throws(TemplateSourceError) {
-        return .success(try await source.fetchTemplate(ifNoneMatch: etag, timeout: timeout))
+        return .success(try await source.fetchTemplate(request))
       } catch {
         return .failure(error)
       }

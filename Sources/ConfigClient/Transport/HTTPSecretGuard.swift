@@ -12,15 +12,19 @@ import Foundation
 ///
 /// A request carries a secret when its caller says so (`HTTPRequest.carriesSecret`: a token,
 /// refresh token, signed assertion or API key in a header or the body) or when it has an
-/// `Authorization` or `x-goog-api-key` header. Such a request goes over https only, or plain
+/// `Authorization`, `x-goog-api-key` or `x-goog-firebase-installations-auth` header. Such a
+/// request goes over https only, or plain
 /// http to a loopback address (127.0.0.0/8, ::1, `localhost`) or a host allowed for it (the
 /// metadata server, which only answers plain http on a link-local address). Its redirects
 /// follow the same rule, and a 307 or 308 that would re-send its body to another origin is
 /// refused. (Crossing origins also drops `Authorization` and `x-goog-api-key`: see
 /// `HTTPExchange.redirected`.)
 struct HTTPSecretGuard: Sendable, Equatable {
-  /// Header fields that always carry a secret, lower-cased.
-  static let secretHeaders: Set<String> = ["authorization", "x-goog-api-key"]
+  /// Header fields that always carry a secret, lower-cased: credentials, Google's API key
+  /// and a Firebase installation's auth token.
+  static let secretHeaders: Set<String> = [
+    "authorization", "x-goog-api-key", "x-goog-firebase-installations-auth",
+  ]
 
   /// Hosts, lower-cased, that may receive secrets over plain http: `host` (any port) or
   /// `host:port`.

@@ -3,8 +3,9 @@ import Core
 
 extension ToolCommand {
   /// `switchyard fetch`: fetches the template from a URL, or a Firebase project's server
-  /// template (obeying the client's minimum fetch interval and throttling), activates and
-  /// caches it, and prints the active values.
+  /// template, or the values Firebase evaluates for a Firebase app's installation (obeying
+  /// the client's minimum fetch interval and throttling), activates and caches it, and prints
+  /// the active values.
   static let fetch = makeFetch(environment: .live)
 
   /// The `fetch` command on `environment`'s clock and randomness.
@@ -13,20 +14,19 @@ extension ToolCommand {
   /// did (fetched, not modified, served from cache) and any warning go to standard error.
   /// When the server cannot be reached (or `--firebase-server` finds no credentials or no
   /// project) the cached values are printed with a warning and the exit status is still 0; it
-  /// is 1 only when nothing is cached either.
+  /// is 1 only when nothing is cached either. With `--firebase-app` the cache also keeps the
+  /// app's installation (file mode 0600), so a second run registers nothing.
   static func makeFetch(environment: NetworkCommandEnvironment) -> ToolCommand {
     ToolCommand(
       name: "fetch",
       summary:
-        "Fetch a template from a URL or a Firebase project, activate and cache it, and print the"
-        + " active values.",
+        "Fetch a template from a URL, a Firebase project or as a Firebase app, activate and"
+        + " cache it, and print the active values.",
       synopsis:
-        "switchyard fetch (--url URL | --firebase-server [--project P]) --cache DIR"
+        "switchyard fetch (--url URL | --firebase-server [--project P]"
+        + " | --firebase-app APP_ID --api-key KEY [--project P]) --cache DIR"
         + " [--context C.json] [--timeout SECONDS]",
-      options: [
-        CachedRemoteConfig.templateURLOption,
-        CachedRemoteConfig.firebaseServerOption,
-        FirebaseProject.projectOption,
+      options: CachedRemoteConfig.sourceOptions + [
         CachedRemoteConfig.cacheOption,
         CachedRemoteConfig.contextOption,
         CachedRemoteConfig.timeoutOption,

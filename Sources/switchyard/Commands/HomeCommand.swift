@@ -5,20 +5,43 @@ import RootRouting
 
 extension ToolCommand {
   /// `switchyard home`: the chosen feature's home model for one signed-in user, as JSON.
-  static let home = ToolCommand(
-    name: "home",
-    summary: "Print the home model of the feature that serves a signed-in user, as JSON.",
-    synopsis:
-      "switchyard home [--template T.json] --stage S --year N --idiom I [--now ISO] [--user-id U]",
-    options: [TemplateFile.optionalOption]
-      + UserFlags.options.filter { $0.name != "--signed-in" }
-  ) { arguments, io in
+  static let home = makeHome(environment: .live)
+
+  /// The `home` command; with `--firebase-app`, on `environment`'s clock, hosts and
+  /// randomness, from the values Firebase serves the app for the flags' user.
+  static func makeHome(environment: NetworkCommandEnvironment) -> ToolCommand {
+    ToolCommand(
+      name: "home",
+      summary: "Print the home model of the feature that serves a signed-in user, as JSON.",
+      synopsis:
+        "switchyard home [--template T.json | --firebase-app APP_ID --api-key KEY --cache DIR]"
+        + " --stage S --year N --idiom I [--now ISO] [--user-id U]",
+      options: [TemplateFile.optionalOption]
+        + UserFlags.options.filter { $0.name != "--signed-in" } + FirebaseAppRouting.options
+    ) { arguments, io in
+      try await runHome(arguments, io, environment: environment)
+    }
+  }
+
+  private static func runHome(
+    _ arguments: ParsedArguments, _ io: ToolIO, environment: NetworkCommandEnvironment
+  ) async throws -> ExitStatus {
     for required in ["--stage", "--year", "--idiom"] {
       _ = try arguments.required(required)
     }
-    let template = try TemplateFile.loadOrSample(arguments)
-    let app = try AppComposition.standard()
+    try FirebaseAppRouting.checkOptions(arguments)
     let scenario = try UserFlags.scenario(arguments, signedIn: true)
+    let template: CompiledTemplate
+    if FirebaseAppRouting.isRequested(arguments) {
+      guard
+        let active = try await FirebaseAppRouting.activeTemplate(
+          for: scenario, arguments, io: io, environment: environment)
+      else { return .failure }
+      template = active
+    } else {
+      template = try TemplateFile.loadOrSample(arguments)
+    }
+    let app = try AppComposition.standard()
     let now = scenario.context.now ?? SystemTimeSource().now
     let outcome = scenario.plan(with: app.router(for: template), now: now)
     guard let grade = scenario.grade, let values = outcome.routed?.values,

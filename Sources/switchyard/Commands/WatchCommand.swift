@@ -4,8 +4,8 @@ import Foundation
 
 extension ToolCommand {
   /// `switchyard watch`: fetches and activates as `fetch` does, then follows the real-time
-  /// stream (or, with `--every`, fetches again on that period) and prints one JSON line per
-  /// update it activates.
+  /// stream (`--stream`, or a Firebase app's own with `--firebase-app`; or, with `--every`,
+  /// fetches again on that period) and prints one JSON line per update it activates.
   static let watch = makeWatch(environment: .live)
 
   /// The `watch` command on `environment`'s clock and randomness.
@@ -17,20 +17,22 @@ extension ToolCommand {
   /// updates, refused the stream, or every reconnection failed) it exits 1 saying why.
   /// With `--every` (which `--firebase-server` needs: server templates have no real-time
   /// stream) each period costs one conditional request, a failed one is a warning on standard
-  /// error and the next period tries again.
+  /// error and the next period tries again. `--firebase-app` follows the app's own stream
+  /// (Firebase's `streamFetchInvalidations`), and its retry budget carries over between runs
+  /// through the cache.
   static func makeWatch(environment: NetworkCommandEnvironment) -> ToolCommand {
     ToolCommand(
       name: "watch",
       summary: "Fetch and activate, then print one JSON line per real-time update activated.",
       synopsis:
-        "switchyard watch (--url URL | --firebase-server [--project P])"
-        + " (--stream URL | --every SECONDS) --cache DIR [--context C.json] [--max-updates K]"
-        + " [--timeout SECONDS]",
-      options: [
-        CachedRemoteConfig.templateURLOption,
-        CachedRemoteConfig.firebaseServerOption,
-        FirebaseProject.projectOption,
-        .value("--stream", "URL", "The real-time invalidation stream (http or https)."),
+        "switchyard watch (--url URL (--stream URL | --every SECONDS)"
+        + " | --firebase-server [--project P] --every SECONDS"
+        + " | --firebase-app APP_ID --api-key KEY [--project P] [--every SECONDS]) --cache DIR"
+        + " [--context C.json] [--max-updates K] [--timeout SECONDS]",
+      options: CachedRemoteConfig.sourceOptions + [
+        .value(
+          "--stream", "URL",
+          "The real-time invalidation stream (http or https); --firebase-app has its own."),
         .value("--every", "SECONDS", "Fetch again on this period instead of following a stream."),
         CachedRemoteConfig.cacheOption,
         CachedRemoteConfig.contextOption,
@@ -57,13 +59,29 @@ extension ToolCommand {
             "'--firebase-server' needs '--every SECONDS': Firebase has no real-time stream for "
             + "server templates")
       }
-      let streamURL = try CachedRemoteConfig.httpURL(arguments, "--stream")
+      let isFirebaseApp = arguments.value(FirebaseAppArguments.appOption.name) != nil
+      if isFirebaseApp, arguments.value("--stream") != nil {
+        throw UsageError(
+          command: "watch",
+          message: "'--firebase-app' follows the app's own real-time stream: drop '--stream'")
+      }
+      let streamURL = isFirebaseApp ? nil : try CachedRemoteConfig.httpURL(arguments, "--stream")
       let remote = try await CachedRemoteConfig.open(
         arguments, io: io, environment: environment, autoActivate: true)
       guard await remote.fetchAndActivate("watch", io: io) else { return .failure }
+      let transport: any RealtimeTransport
+      let streamName: String
+      if let app = remote.firebaseApp {
+        transport = app.realtimeTransport(for: remote.client)
+        streamName = "the real-time stream of Firebase app \(app.options.appID)"
+      } else if let streamURL {
+        transport = HTTPRealtimeTransport(url: streamURL)
+        streamName = streamURL.absoluteString
+      } else {
+        return .failure
+      }
       let updater = RealtimeUpdater(
-        client: remote.client, transport: HTTPRealtimeTransport(url: streamURL),
-        random: environment.random)
+        client: remote.client, transport: transport, random: environment.random)
       var printed = 0
       for await event in updater.events() {
         switch event {
@@ -75,7 +93,7 @@ extension ToolCommand {
           io.printError("switchyard watch: error: \(describe(reason))")
           return .failure
         case .connected:
-          io.printError("switchyard watch: listening to \(streamURL.absoluteString)")
+          io.printError("switchyard watch: listening to \(streamName)")
         case .disconnected(let error, let delay):
           let cause = error.map { "\($0)" } ?? "the server ended the stream"
           let seconds = Int(delay.timeInterval.rounded(.up))

@@ -2,18 +2,21 @@ import ConfigClient
 import Core
 import Foundation
 
-/// What `fetch` and `watch` share: a client for a template URL, or for a Firebase project's
-/// server template, that keeps its state in a cache directory, and the first
-/// fetch-and-activate, reported on standard error so standard output stays machine-readable.
+/// What `fetch` and `watch` share (and `route` and `home` with `--firebase-app`): a client for
+/// a template URL, a Firebase project's server template, or a Firebase app's values, that
+/// keeps its state in a cache directory, and the first fetch-and-activate, reported on
+/// standard error so standard output stays machine-readable.
 struct CachedRemoteConfig {
   /// The client, restored from the cache.
   let client: RemoteConfigClient
-  /// Where templates come from, for messages: the URL, or the Firebase project.
+  /// Where templates come from, for messages: the URL, the Firebase project, or the app.
   let origin: String
   /// Why `--firebase-server` has no source: no credentials or no project was found. The
   /// client then has only what the cache holds, which `fetchAndActivate` serves with a
   /// warning, as it serves the cache when the server cannot be reached.
   let unavailable: CredentialsError?
+  /// The Firebase app with `--firebase-app`, whose real-time stream `watch` follows.
+  var firebaseApp: FirebaseApp? = nil
 
   /// The options `fetch` and `watch` share.
   static let templateURLOption = ToolOption.value(
@@ -21,6 +24,11 @@ struct CachedRemoteConfig {
   static let firebaseServerOption = ToolOption.flag(
     "--firebase-server",
     "The Firebase project's server template, with Google's credentials, instead of --url.")
+  /// The options that choose where templates come from, in the order `--help` lists them.
+  static let sourceOptions = [
+    templateURLOption, firebaseServerOption, FirebaseProject.projectOption,
+    FirebaseAppArguments.appOption, FirebaseAppArguments.apiKeyOption,
+  ]
   static let cacheOption = ToolOption.value(
     "--cache", "DIR", "The directory the client keeps its state in.")
   static let contextOption = ToolOption.value(
@@ -28,38 +36,51 @@ struct CachedRemoteConfig {
   static let timeoutOption = ToolOption.value(
     "--timeout", "SECONDS", "How long a fetch may take, redirects included (default: 60).")
 
-  /// Reads the `--url` (or `--firebase-server` and `--project`), `--cache`, `--context` and
-  /// `--timeout` options and restores the client from the cache, printing the cache's
-  /// diagnostics as warnings. When `--firebase-server` finds no credentials or no project,
-  /// the client is still restored, and `unavailable` says why nothing can be fetched.
-  /// - Throws: `UsageError` for a missing option, both `--url` and `--firebase-server`, or a
-  ///   URL that is not http(s); `InputFileError` for an unreadable context file;
-  ///   `FirebaseEndpointError` for an unusable `FIREBASE_REMOTE_CONFIG_URL_BASE`.
+  /// Reads the `--url` (or `--firebase-server` and `--project`, or `--firebase-app`,
+  /// `--api-key` and `--project`), `--cache`, `--context` and `--timeout` options and restores
+  /// the client from the cache, printing the cache's diagnostics as warnings. When
+  /// `--firebase-server` finds no credentials or no project, the client is still restored,
+  /// and `unavailable` says why nothing can be fetched.
+  /// - Parameter context: the context to set (`route` and `home` build theirs from their
+  ///   flags); else `--context`'s, when given.
+  /// - Throws: `UsageError` for a missing option, more than one source, or a URL that is not
+  ///   http(s); `InputFileError` for an unreadable context file; `FirebaseEndpointError` for
+  ///   an unusable URL base.
   static func open(
     _ arguments: ParsedArguments, io: ToolIO, environment: NetworkCommandEnvironment,
-    autoActivate: Bool
+    autoActivate: Bool, context given: EvaluationContext? = nil
   ) async throws -> CachedRemoteConfig {
     let firebaseServer = arguments.flag("--firebase-server")
     if firebaseServer, arguments.value("--url") != nil {
       throw UsageError(
         command: arguments.command, message: "give '--url' or '--firebase-server', not both")
     }
-    if !firebaseServer, arguments.value("--project") != nil {
+    let firebaseApp = try FirebaseAppArguments.app(arguments, environment: environment)
+    if firebaseApp != nil, firebaseServer || arguments.value("--url") != nil {
       throw UsageError(
-        command: arguments.command, message: "'--project' goes with '--firebase-server'")
+        command: arguments.command,
+        message: "give one of '--url', '--firebase-server' and '--firebase-app'")
     }
-    let url = firebaseServer ? nil : try httpURL(arguments, "--url")
+    if !firebaseServer, firebaseApp == nil, arguments.value("--project") != nil {
+      throw UsageError(
+        command: arguments.command,
+        message: "'--project' goes with '--firebase-server' or '--firebase-app'")
+    }
+    let url = firebaseServer || firebaseApp != nil ? nil : try httpURL(arguments, "--url")
     let cache = try arguments.required("--cache")
     guard !cache.isEmpty else {
       throw UsageError(
         command: arguments.command, message: "option '--cache' needs a directory, not an empty path")
     }
     let timeout = try arguments.seconds("--timeout") ?? .seconds(60)
-    let context = try arguments.value("--context").map(ContextFile.load)
+    let context = try given ?? arguments.value("--context").map(ContextFile.load)
     let source: any TemplateSource
     let origin: String
     var unavailable: CredentialsError?
-    if let url {
+    if let firebaseApp {
+      source = firebaseApp.remoteConfigSource
+      origin = "Firebase app \(firebaseApp.options.appID)"
+    } else if let url {
       source = HTTPTemplateSource(url: url, timeSource: environment.timeSource)
       origin = url.absoluteString
     } else {
@@ -84,7 +105,8 @@ struct CachedRemoteConfig {
     // Set after restoring, so the new context replaces the cached one and is saved at once,
     // even when the fetch is then served from the cache.
     if let context { await client.setContext(context) }
-    return CachedRemoteConfig(client: client, origin: origin, unavailable: unavailable)
+    return CachedRemoteConfig(
+      client: client, origin: origin, unavailable: unavailable, firebaseApp: firebaseApp)
   }
 
   /// Fetches and activates as the client's rules allow, and says on standard error what

@@ -15,7 +15,7 @@ struct FirebaseProject: Sendable {
   static let projectOption = ToolOption.value(
     "--project", "P",
     "The Firebase project ID (default: the credentials' project, GOOGLE_CLOUD_PROJECT, "
-      + "GCLOUD_PROJECT, the metadata server's).")
+      + "GCLOUD_PROJECT, the metadata server's; with --firebase-app, the number in APP_ID).")
   /// `--server`.
   static let serverOption = ToolOption.flag(
     "--server", "The server template (namespace firebase-server) instead of the client template.")

@@ -148,6 +148,61 @@ struct ClientStateFileTests {
     #expect(decoded.state.fetched?.isActivated == true && decoded.state.fetched?.etag == "e1")
   }
 
+  @Test("the context-changed mark, the real-time failures and the source's state read back")
+  func newParts() throws {
+    var state = ClientState()
+    state.contextChanged = true
+    state.realtimeFailures = 3
+    state.sourceState = ["installation": ["fid": "cAAAAAAAAAAAAAAAAAAAAA", "n": 1.5]]
+    let encoded = ClientStateFile.encode(state, savedAt: TestTime.start)
+    #expect(encoded.leftOut.isEmpty)
+    let decoded = try ClientStateFile.decode(encoded.bytes, now: TestTime.start)
+    #expect(decoded.problems.isEmpty)
+    #expect(decoded.state == state)
+    // Parts with nothing to say are not written at all.
+    let plain = String(
+      decoding: ClientStateFile.encode(ClientState(), savedAt: TestTime.start).bytes, as: UTF8.self)
+    for member in ["contextChanged", "realtime", "source"] {
+      #expect(!plain.contains("\"\(member)\""))
+    }
+  }
+
+  @Test(
+    "a damaged contextChanged, realtime or source part costs only that part",
+    arguments: [
+      (#""contextChanged":"yes""#, "contextChanged"),
+      (#""realtime":{"consecutiveFailures":-1}"#, "realtime"),
+      (#""realtime":[]"#, "realtime"),
+      (
+        #""source":{"pad":""# + String(repeating: "x", count: RemoteConfigLimits.sourceStateBytes)
+          + #""}"#, "source"
+      ),
+    ])
+  func damagedNewParts(member: String, part: String) throws {
+    let template = #"{"parameters": {"a": {"defaultValue": {"value": "1"}}}}"#
+    let file = """
+      {"format":"switchyard-remote-config","formatVersion":1,"savedAt":1767225600,"stale":true,
+      "active":{"activatedAt":1767225600,"template":\(template)},\(member)}
+      """
+    let decoded = try ClientStateFile.decode(Array(file.utf8), now: TestTime.start)
+    #expect(decoded.problems.map(\.part) == [part])
+    #expect(decoded.state.isStale)
+    #expect(decoded.state.active?.template.bytes == Array(template.utf8))
+  }
+
+  @Test("a source state over its limit is left out of the file and reported")
+  func oversizedSourceState() throws {
+    var state = ClientState()
+    state.sourceState = .string(String(repeating: "x", count: RemoteConfigLimits.sourceStateBytes))
+    state.isStale = true
+    let encoded = ClientStateFile.encode(state, savedAt: TestTime.start)
+    #expect(encoded.leftOut.count == 1)
+    #expect(encoded.leftOut.first?.hasPrefix("the template source's state (") == true)
+    let decoded = try ClientStateFile.decode(encoded.bytes, now: TestTime.start)
+    #expect(decoded.problems.isEmpty)
+    #expect(decoded.state.sourceState == nil && decoded.state.isStale)
+  }
+
   /// Every key's value (raw value and source) in a snapshot.
   private func values(_ snapshot: ConfigSnapshot) -> [String: ConfigValue] {
     Dictionary(uniqueKeysWithValues: snapshot.keys.map { ($0, snapshot[$0]) })

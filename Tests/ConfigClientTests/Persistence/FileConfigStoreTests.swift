@@ -92,4 +92,16 @@ struct FileConfigStoreTests {
     #expect(ErrorTextRule.lineProblem(text) == nil, "\(text)")
     #expect(!text.contains("Domain") && !text.contains("Code="))
   }
+
+  @Test("the file is its owner's alone (mode 0600): it may hold an installation's tokens")
+  func ownerOnly() async throws {
+    let directory = try TemporaryDirectory()
+    let store = FileConfigStore(directory: directory.url)
+    // A file written before, readable by everyone, is replaced by one that is not.
+    #expect(FileManager.default.createFile(atPath: store.path, contents: Data("old".utf8)))
+    try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: store.path)
+    try await store.save(Array("new".utf8))
+    let attributes = try FileManager.default.attributesOfItem(atPath: store.path)
+    #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
+  }
 }

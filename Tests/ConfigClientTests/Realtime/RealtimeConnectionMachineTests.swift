@@ -146,4 +146,55 @@ struct RealtimeConnectionMachineTests {
       machine.handle(.connectFailed(.timeout), now: Self.now, randomFraction: 0.5)
         == .stop(.retryBudgetExhausted(lastError: .timeout)))
   }
+
+  @Test(
+    "earlier launches' failures leave max(budget - failures, 1) attempts, counted on from them",
+    arguments: [(0, 3), (1, 2), (2, 1), (3, 1), (40, 1)])
+  func earlierFailures(earlier: Int, attemptsLeft: Int) {
+    var machine = RealtimeConnectionMachine(
+      backoff: Self.backoff, retryBudget: 3, earlierFailures: earlier)
+    #expect(machine.failedAttempts == earlier)
+    for attempt in 1...attemptsLeft {
+      let action = machine.handle(.connectFailed(Self.refused), now: Self.now, randomFraction: 0.5)
+      guard case .reconnect = action else {
+        Issue.record("attempt \(attempt) should reconnect, got \(action)")
+        return
+      }
+      #expect(machine.failedAttempts == earlier + attempt)
+    }
+    #expect(
+      machine.handle(.connectFailed(Self.refused), now: Self.now, randomFraction: 0.5)
+        == .stop(.retryBudgetExhausted(lastError: Self.refused)))
+    #expect(machine.failedAttempts == earlier + attemptsLeft + 1)
+  }
+
+  @Test("a connection the server accepts resets the failures; a refusal that stops keeps them")
+  func failuresReset() {
+    var machine = RealtimeConnectionMachine(
+      backoff: Self.backoff, retryBudget: 3, earlierFailures: 2)
+    #expect(machine.handle(.connected, now: Self.now, randomFraction: 0.5) == .listen)
+    #expect(machine.failedAttempts == 0)
+    _ = machine.handle(.streamEnded(Self.refused), now: Self.now, randomFraction: 0.5)
+    #expect(machine.failedAttempts == 1)
+    let forbidden = RealtimeStreamError.service(
+      GoogleAPIError(httpStatus: 403, message: "Realtime API not enabled"))
+    #expect(
+      machine.handle(.connectFailed(forbidden), now: Self.now, randomFraction: 0.5)
+        == .stop(.rejected(forbidden)))
+    #expect(machine.failedAttempts == 1)
+  }
+
+  @Test(
+    "a Google refusal is retried for Firebase's statuses only, after its Retry-After",
+    arguments: [
+      (408, true), (429, true), (502, true), (503, true), (504, true), (500, false),
+      (400, false), (401, false), (403, false), (404, false),
+    ])
+  func serviceStatuses(status: Int, retried: Bool) {
+    var machine = Self.machine()
+    let error = RealtimeStreamError.service(
+      GoogleAPIError(httpStatus: status, message: "m", retryAfter: .seconds(90)))
+    let action = machine.handle(.connectFailed(error), now: Self.now, randomFraction: 0.5)
+    #expect(action == (retried ? .reconnect(after: .seconds(90)) : .stop(.rejected(error))))
+  }
 }

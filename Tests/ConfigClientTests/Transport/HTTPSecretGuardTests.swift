@@ -12,7 +12,7 @@ import Testing
 struct HTTPSecretGuardTests {
   /// The ways a request carries a secret, and one that carries none.
   enum Secret: String, CaseIterable, Sendable {
-    case none, marked, authorization, apiKey, apiKeyUpperCase
+    case none, marked, authorization, apiKey, apiKeyUpperCase, installationToken
 
     func request(_ url: URL, body: [UInt8]? = nil) -> HTTPRequest {
       var request = HTTPRequest(
@@ -23,6 +23,8 @@ struct HTTPSecretGuardTests {
       case .authorization: request.headers.append(("Authorization", "Bearer ya29.SECRET"))
       case .apiKey: request.headers.append(("x-goog-api-key", "AIzaSECRET"))
       case .apiKeyUpperCase: request.headers.append(("X-GOOG-API-KEY", "AIzaSECRET"))
+      case .installationToken:
+        request.headers.append(("X-Goog-Firebase-Installations-Auth", "fis-auth-SECRET"))
       }
       return request
     }
@@ -132,7 +134,7 @@ struct HTTPSecretGuardTests {
   }
 
   @Test(
-    "crossing origins drops Authorization and x-goog-api-key; the same origin keeps them",
+    "crossing origins drops Authorization, x-goog-api-key and the installation token; the same origin keeps them",
     arguments: HTTPTransportChoice.allCases)
   func crossOriginDropsSecretHeaders(transport: HTTPTransportChoice) async throws {
     try await LoopbackHTTPServer.with { first in
@@ -144,7 +146,7 @@ struct HTTPSecretGuardTests {
           url: first.url("/start"),
           headers: [
             ("Authorization", "Bearer ya29.SECRET"), ("X-Goog-Api-Key", "AIzaSECRET"),
-            ("X-Client", "a"),
+            ("X-Goog-Firebase-Installations-Auth", "fis-auth-SECRET"), ("X-Client", "a"),
           ])
         request.carriesSecret = false
         let response = try await HTTPClient(time: SystemTimeSource(), transport: transport).send(
@@ -156,6 +158,8 @@ struct HTTPSecretGuardTests {
         let other = try #require(second.requests.first)
         #expect(other.header("Authorization") == nil)
         #expect(other.header("x-goog-api-key") == nil)
+        #expect(other.header("X-Goog-Firebase-Installations-Auth") == nil)
+        #expect(same.header("X-Goog-Firebase-Installations-Auth") == "fis-auth-SECRET")
         #expect(other.header("X-Client") == "a")
       }
     }

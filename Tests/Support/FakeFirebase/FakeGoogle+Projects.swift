@@ -42,7 +42,7 @@ extension FakeGoogle {
     guard let content = try? JSONParser().parse(json).objectValue else {
       throw SetupError(description: "the template to publish is not a JSON object")
     }
-    return try state.withLock { state in
+    let number = try state.withLock { state in
       let metadata = VersionMetadata(
         time: state.now, email: email, origin: "CONSOLE", type: "INCREMENTAL_UPDATE",
         description: description ?? content["version"]?["description"]?.stringValue)
@@ -51,6 +51,9 @@ extension FakeGoogle {
       else { throw SetupError(description: "no project \(project): call addProject first") }
       return state.projects[project]?.histories[namespace]?.currentNumber ?? 0
     }
+    // The open real-time streams hear of a new client template.
+    announceNewVersions()
+    return number
   }
 
   /// Version `version` (the current one when nil) of `namespace`'s template as stored, its

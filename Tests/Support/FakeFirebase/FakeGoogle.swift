@@ -12,7 +12,14 @@ import Foundation
 ///   `authorized_user` credentials (§2.3, §2.4);
 /// - `GET /v1/projects/{project}/namespaces/firebase-server/serverRemoteConfig` (§1);
 /// - the Remote Config management API for the `firebase` and `firebase-server` namespaces
-///   (§3).
+///   (§3);
+/// - a Firebase app's endpoints: Firebase Installations (registration and auth tokens, §4),
+///   the app fetch, which evaluates the project's client template with Switchyard's engine
+///   for the signals in the request (firebase-rc-client.md §2.1, §2.2), and the real-time
+///   stream, which announces each client-template publish (§2.4). `addApp` registers an app
+///   and its API key; the three bases (`FIREBASE_REMOTE_CONFIG_URL_BASE`,
+///   `SWITCHYARD_FIREBASE_INSTALLATIONS_URL_BASE`, `SWITCHYARD_FIREBASE_REALTIME_URL_BASE`)
+///   are all `baseURL`.
 ///
 /// `startMetadataServer` adds a GCE metadata server on a port of its own (§2.2). Every answer
 /// is computed from the fake's state; `enqueue` puts scripted answers (a 500, a stall, an
@@ -156,8 +163,15 @@ public final class FakeGoogle: Sendable {
       response = answerListVersions(request, project: project, namespace: namespace)
     case .rollback(let project, let namespace):
       response = answerRollback(request, project: project, namespace: namespace)
+    case .installations(let project): response = answerCreateInstallation(request, project: project)
+    case .authToken(let project, let fid):
+      response = answerGenerateAuthToken(request, project: project, fid: fid)
+    case .appFetch(let project): response = answerAppFetch(request, project: project)
+    case .realtime(let project): response = answerRealtime(request, project: project)
     case nil: response = FakeGoogleErrors.methodNotFound
     }
+    // A publish or rollback through the management API reaches the open real-time streams.
+    announceNewVersions()
     return encoded(response, for: request)
   }
 

@@ -12,6 +12,17 @@ public enum FakeGoogleEndpoint: Hashable, Sendable {
   case listVersions(project: String, namespace: FakeRemoteConfigNamespace = .firebase)
   /// `POST .../remoteConfig:rollback`.
   case rollback(project: String, namespace: FakeRemoteConfigNamespace = .firebase)
+  /// `POST /v1/projects/{project}/installations`: Firebase Installations' registration
+  /// (firebase-services.md §4).
+  case installations(project: String)
+  /// `POST /v1/projects/{project}/installations/{fid}/authTokens:generate`.
+  case authToken(project: String, fid: String)
+  /// `POST /v1/projects/{project}/namespaces/firebase:fetch`: the app fetch
+  /// (firebase-rc-client.md §2.1).
+  case appFetch(project: String)
+  /// `POST /v1/projects/{project}/namespaces/firebase:streamFetchInvalidations`: the
+  /// real-time stream (firebase-rc-client.md §2.4).
+  case realtime(project: String)
 
   /// The request path, without a query.
   public var path: String {
@@ -25,6 +36,14 @@ public enum FakeGoogleEndpoint: Hashable, Sendable {
       "/v1/projects/\(project)\(namespace.resourcePath):listVersions"
     case .rollback(let project, let namespace):
       "/v1/projects/\(project)\(namespace.resourcePath):rollback"
+    case .installations(let project):
+      "/v1/projects/\(project)/installations"
+    case .authToken(let project, let fid):
+      "/v1/projects/\(project)/installations/\(fid)/authTokens:generate"
+    case .appFetch(let project):
+      "/v1/projects/\(project)/namespaces/firebase:fetch"
+    case .realtime(let project):
+      "/v1/projects/\(project)/namespaces/firebase:streamFetchInvalidations"
     }
   }
 
@@ -41,8 +60,27 @@ public enum FakeGoogleEndpoint: Hashable, Sendable {
     let project = String(rest[..<slash])
     guard !project.isEmpty, !project.contains(":") else { return nil }
     let resource = String(rest[slash...])
-    if resource == "/namespaces/firebase-server/serverRemoteConfig" {
+    switch resource {
+    case "/namespaces/firebase-server/serverRemoteConfig":
       self = .serverTemplate(project: project)
+      return
+    case "/installations":
+      self = .installations(project: project)
+      return
+    case "/namespaces/firebase:fetch":
+      self = .appFetch(project: project)
+      return
+    case "/namespaces/firebase:streamFetchInvalidations":
+      self = .realtime(project: project)
+      return
+    default:
+      break
+    }
+    let tokenSuffix = "/authTokens:generate"
+    if resource.hasPrefix("/installations/"), resource.hasSuffix(tokenSuffix) {
+      let fid = resource.dropFirst("/installations/".count).dropLast(tokenSuffix.count)
+      guard !fid.isEmpty, !fid.contains("/") else { return nil }
+      self = .authToken(project: project, fid: String(fid))
       return
     }
     for namespace in FakeRemoteConfigNamespace.allCases {

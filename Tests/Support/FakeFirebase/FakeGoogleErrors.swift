@@ -34,6 +34,11 @@ enum FakeGoogleErrors {
   static let methodNotFound = LoopbackResponse.googleError(
     code: 404, status: "NOT_FOUND", message: "Method not found.")
 
+  /// An app fetch or stream without a valid installation auth token.
+  static let invalidInstallationToken = LoopbackResponse.googleError(
+    code: 401, status: "UNAUTHENTICATED",
+    message: "Firebase Installations auth token is invalid or expired.")
+
   /// A body that is not a JSON object, in proto JSON's opening words.
   static let invalidJSONPayload = invalidArgument(
     "Invalid JSON payload received. The body is not a JSON object.")

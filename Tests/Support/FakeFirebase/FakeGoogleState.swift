@@ -37,6 +37,27 @@ struct FakeGoogleState: Sendable {
   var staleETagAnswer = FakeGoogle.StaleETagAnswer.versionMismatch400
   /// When set, the validation error every PUT gets.
   var validationError: String?
+  /// The Firebase apps registered, by app id.
+  var apps: [String: FakeFirebaseApp] = [:]
+  /// The installations registered, by FID.
+  var installations: [String: FakeInstallation] = [:]
+  /// How many installation tokens (refresh and auth) were issued: numbers them.
+  var installationTokenCount = 0
+  /// The status a registration answers with: 200 unless set (iOS expects 201; both work).
+  var registrationStatus = 200
+  /// When set, the FID the next registration answers with instead of the one sent.
+  var replacementFID: String?
+  /// `expiresIn` of the auth tokens issued, in seconds: 604800 (7 days) unless set.
+  var authTokenLifetime = 604_800
+  /// Metadata members the app fetch answers with, by project: `experimentDescriptions`,
+  /// `personalizationMetadata`, `rolloutMetadata`.
+  var appFetchMetadata: [String: JSONObject] = [:]
+  /// The open real-time streams.
+  var realtimeConnections: [FakeRealtimeConnection] = []
+  /// Waiters for a number of real-time connections.
+  var realtimeWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+  /// When set for a project, the stream is refused with this status and message.
+  var realtimeRefusals: [String: (status: Int, message: String)] = [:]
 
   /// Issues `ya29.fake-<n>` for `email`, valid for `lifetime` seconds from `now`.
   mutating func issueToken(email: String, scopes: [String], lifetime: Int) -> String {

@@ -1,12 +1,16 @@
 import ConfigClient
 import Core
+import ElementaryFeature
 import Foundation
+import JuniorHighFeature
+import RootRouting
 import SwitchyardTestSupport
 import Testing
 
-/// README's server example ("Firebase: a project's templates with the credentials you already
-/// have"), as README spells it, against a fake Google on 127.0.0.1.
-@Suite("README examples: a server on a Firebase project", .timeLimit(.minutes(3)))
+/// README's Firebase examples, as README spells them, against a fake Google on 127.0.0.1: the
+/// server ("Firebase: a project's templates with the credentials you already have") and the
+/// app ("Firebase: an app's values, anywhere Swift runs").
+@Suite("README examples: Firebase", .timeLimit(.minutes(3)))
 struct ReadmeFirebaseExampleTests {
   struct Request {
     let userID: String
@@ -56,6 +60,62 @@ struct ReadmeFirebaseExampleTests {
       #expect(fetched.configValue(forKey: "welcome")?.stringValue == "hi")
       let sent = try #require(google.requests(to: .serverTemplate(project: project)).first)
       #expect(sent.header("Authorization")?.hasPrefix("Bearer ya29.") == true)
+    }
+  }
+
+  // swift-format-ignore
+  @Test("an app anywhere Swift runs: an installation, Firebase's values for its signals, the stream")
+  func app() async throws {
+    try await FakeGoogle.with { google in
+      google.now = Date()  // the app example runs on the system clock
+      google.addProject("school-app")
+      try google.addApp("1:1234567890:ios:abc123def456", apiKey: "AIzaSy-readme", project: "school-app")
+      try google.publishTemplate(
+        """
+        {"conditions": [{"name": "grade2", "expression":
+           "app.customSignal['stage'].exactlyMatches(['elementary']) && app.customSignal['year'] == 2"}],
+         "parameters": {"elementary_supported_grades": {"defaultValue": {"value": "[1]"},
+           "conditionalValues": {"grade2": {"value": "[1, 2]"}}}}}
+        """, project: "school-app")
+      let apiKey = "AIzaSy-readme"
+      let environment = [
+        "FIREBASE_REMOTE_CONFIG_URL_BASE": google.baseURL.absoluteString,
+        "SWITCHYARD_FIREBASE_INSTALLATIONS_URL_BASE": google.baseURL.absoluteString,
+        "SWITCHYARD_FIREBASE_REALTIME_URL_BASE": google.baseURL.absoluteString,
+      ]
+      let directory = try TemporaryDirectory()
+      let cacheDirectory = directory.url.appendingPathComponent("cache").path
+      let catalog = try ConfigKeyCatalog(
+        [RootRoutingKeys.keys, ElementaryFeature.keys, JuniorHighFeature.keys])
+
+      let options = try FirebaseAppOptions(appID: "1:1234567890:ios:abc123def456", apiKey: apiKey)
+        .withEndpoints(from: environment)                   // Google's hosts unless the variables below are set
+      let firebase = FirebaseApp(options: options)
+      let client = RemoteConfigClient(
+        source: firebase.remoteConfigSource,                  // one installation, kept in the client's state file
+        store: FileConfigStore(directoryPath: cacheDirectory),
+        defaults: InAppDefaults(catalog: catalog))
+      await client.restore()                                   // ready from disk; a restarted app registers nothing
+      await client.setContext(EvaluationContext(customSignals: ["stage": "elementary", "year": 2], appVersion: "2.3.0"))
+      try await client.fetchAndActivate()                      // Firebase evaluates for these signals
+      let updates = Task {
+        for await event in firebase.realtimeUpdater(for: client).events() {
+          if case .fetched = event { await client.activate() }  // fetched on a publish; the app activates
+        }
+      }
+
+      defer { updates.cancel() }
+      #expect(client.snapshot["elementary_supported_grades"].rawValue == "[1, 2]")
+      #expect(client.snapshot["elementary_supported_grades"].source == .remote)
+      #expect(client.snapshot["elementary_enabled"].source == .default)
+      await google.waitForRealtimeStreams(count: 1)
+      #expect(google.requests(to: .installations(project: "1234567890")).count == 1)
+      let restarted = RemoteConfigClient(
+        source: FirebaseApp(options: options).remoteConfigSource,
+        store: FileConfigStore(directoryPath: cacheDirectory))
+      await restarted.restore()
+      _ = try await restarted.fetch(ignoringMinimumInterval: true)
+      #expect(google.requests(to: .installations(project: "1234567890")).count == 1)
     }
   }
 }
