@@ -123,7 +123,7 @@ struct CachedRemoteConfig {
         let name = version.map { "template version \($0)" } ?? "a template without a version"
         io.printError("switchyard \(command): fetched \(name) from \(origin)")
       case .notModified:
-        io.printError("switchyard \(command): not modified since the last fetch (HTTP 304)")
+        io.printError("switchyard \(command): not modified since the last fetch")
       case .servedFromCache:
         let last = await client.lastSuccessfulFetchTime.map(Timestamp.format) ?? "earlier"
         let interval = Int(client.settings.minimumFetchInterval.timeInterval)
