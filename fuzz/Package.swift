@@ -6,12 +6,17 @@ let settings: [SwiftSetting] = [
   .enableUpcomingFeature("MemberImportVisibility"),
 ]
 
+/// The modules under test are built with `-enable-testing`, so the harness reaches the
+/// internal engine (the regex, the expression parser) as the CI suites do, through
+/// `@testable import`.
+let testable = settings + [.unsafeFlags(["-enable-testing"])]
+
 let package = Package(
   name: "SwitchyardFuzz",
   platforms: [.macOS(.v15)],
   targets: [
-    .target(name: "Core", swiftSettings: settings),
-    .target(name: "ConfigClient", dependencies: ["Core"], swiftSettings: settings),
+    .target(name: "Core", swiftSettings: testable),
+    .target(name: "ConfigClient", dependencies: ["Core"], swiftSettings: testable),
     .target(
       name: "FuzzHarness", dependencies: ["Core", "ConfigClient"], swiftSettings: settings),
   ]

@@ -1,6 +1,7 @@
-import ConfigClient
 import Core
 import Foundation
+
+@testable import ConfigClient
 
 // libFuzzer entry point. FUZZ_TARGET selects what the bytes are fed to:
 // template | expression | context | cache | regex | regex-search. Only crashes, traps,
