@@ -63,7 +63,8 @@ func fuzzExpression(_ bytes: [UInt8]) {
     let compiled = CompiledTemplate(template)
     for context in contexts { exercise(compiled, context) }
   } catch {
-    precondition((1...(text.count + 1)).contains(error.column), "column out of range")
+    precondition(
+      (1...(text.unicodeScalars.count + 1)).contains(error.column), "column out of range")
   }
 }
 
