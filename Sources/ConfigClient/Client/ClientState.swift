@@ -35,9 +35,10 @@ struct ClientState: Sendable, Equatable {
   /// like the `CONFIG_STALE` flag in Firebase's guide to propagating updates in real time.
   var isStale = false
   /// Set when the context changed in a field a source whose server evaluates sends
-  /// (`TemplateSource.evaluatesOnServer`), cleared by a successful fetch: until then the
-  /// minimum fetch interval does not apply, as Firebase's SDKs refetch after new custom
-  /// signals. Saved, so it survives a restart.
+  /// (`TemplateSource.evaluatesOnServer`), cleared by a successful fetch sent for the context
+  /// as it is now (not one sent before the change): until then the minimum fetch interval
+  /// does not apply, as Firebase's SDKs refetch after new custom signals. Saved, so it
+  /// survives a restart.
   var contextChanged = false
   /// What the source asked to keep (`TemplateSource.savedState()`): for Firebase's app fetch,
   /// the installation and its tokens.
@@ -45,6 +46,23 @@ struct ClientState: Sendable, Equatable {
   /// Real-time connection attempts that failed in a row, across launches: a new updater's
   /// retry budget is reduced by it (Firebase's persisted failed-stream count).
   var realtimeFailures = 0
+
+  /// A successful answer from the source (200 with a usable template, or 304): when it came
+  /// and whether it answers the context as it is now.
+  struct FetchAnswer {
+    var at: Date
+    /// False when the context changed in a field the source sends while the request was in
+    /// flight: the answer is for the old context.
+    var forCurrentContext: Bool
+  }
+
+  /// Records a successful fetch: the minimum interval starts again, the stale mark is
+  /// cleared, and the context-changed mark too when the answer is for the current context.
+  mutating func recordSuccessfulFetch(_ answer: FetchAnswer) {
+    lastSuccessfulFetchAt = answer.at
+    isStale = false
+    if answer.forCurrentContext { contextChanged = false }
+  }
 
   /// Turns restored templates back into bytes (see `TemplateBody.materialize`), once for a
   /// template that is both fetched and active.

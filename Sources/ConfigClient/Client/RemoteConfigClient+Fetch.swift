@@ -12,7 +12,10 @@ extension RemoteConfigClient {
   }
 
   /// Fetches, optionally ignoring the minimum fetch interval (never the throttle). Calls
-  /// made while a fetch is in flight join it instead of sending another request.
+  /// made while a fetch is in flight join it instead of sending another request, except
+  /// when the source's server evaluates for the context (`TemplateSource.evaluatesOnServer`)
+  /// and the context changed since that fetch was sent: they wait for it and then fetch for
+  /// the context as it is now.
   /// - Throws: `FetchError.throttled` (no network call), `.source`, `.invalidTemplate`.
   public func fetch(ignoringMinimumInterval: Bool) async throws(FetchError) -> FetchResult {
     try await fetch(ignoringMinimumInterval: ignoringMinimumInterval, fetchType: .base)
@@ -23,8 +26,13 @@ extension RemoteConfigClient {
   func fetch(
     ignoringMinimumInterval: Bool, fetchType: TemplateFetchType
   ) async throws(FetchError) -> FetchResult {
-    if let inFlight = inFlightFetch {
-      return try await inFlight.value.get()
+    while let inFlight = inFlightFetch {
+      let result = await inFlight.task.value
+      if !source.evaluatesOnServer || inFlight.context.hasSameServerEvaluatedFields(as: context) {
+        return try result.get()
+      }
+      // Values for another context: the fetch below asks for this one (the context-changed
+      // mark is still set, so the minimum interval does not serve the cache instead).
     }
     let now = timeSource.now
     if state.throttle.isThrottled(at: now), let until = state.throttle.throttledUntil {
@@ -35,11 +43,15 @@ extension RemoteConfigClient {
     {
       return .servedFromCache
     }
-    let task = Task { await self.fetchFromSource(fetchType) }
-    inFlightFetch = task
-    let result = await task.value
-    inFlightFetch = nil
-    return try result.get()
+    let task = Task {
+      let result = await self.fetchFromSource(fetchType)
+      // Cleared before the task completes, so whoever awaits it never finds it still
+      // registered (and a newer fetch registered meanwhile is not cleared).
+      self.fetchFinished()
+      return result
+    }
+    inFlightFetch = (task, context)
+    return try await task.value.get()
   }
 
   /// Fetches (as `fetch()`) and then activates whatever fetched template is not active yet,
@@ -65,6 +77,11 @@ extension RemoteConfigClient {
       fetch: fetch, updatedKeys: snapshot.changedKeys(comparedTo: before))
   }
 
+  /// Forgets the fetch in flight once it has finished.
+  private func fetchFinished() {
+    inFlightFetch = nil
+  }
+
   /// Whether the last successful fetch is younger than the minimum interval. A clock that
   /// went backwards counts as elapsed, so a changed clock cannot block fetching for long.
   func isWithinMinimumInterval(_ now: Date) -> Bool {
@@ -82,6 +99,10 @@ extension RemoteConfigClient {
       etag: etag, timeout: settings.fetchTimeout, context: context, fetchType: fetchType)
     let outcome = await FetchDeadline.fetch(from: source, request, time: timeSource)
     let now = timeSource.now
+    // The answer is for the context the request carried: if the app changed it meanwhile
+    // in a field the source sends, the context-changed mark stays for the next fetch.
+    let answered = ClientState.FetchAnswer(
+      at: now, forCurrentContext: request.context.hasSameServerEvaluatedFields(as: context))
     // The source's own state (an installation registered or refreshed) is saved after every
     // fetch that changed it, failed or not.
     let sourceChanged = await takeSourceState()
@@ -98,20 +119,18 @@ extension RemoteConfigClient {
         return .failure(.source(.invalidResponse("HTTP 304 to a request without If-None-Match")))
       }
       state.throttle.fetchSucceeded()
-      state.lastSuccessfulFetchAt = now
-      state.isStale = false
-      state.contextChanged = false
+      state.recordSuccessfulFetch(answered)
       await persist()
       return .success(.notModified)
     case .success(.template(let body, let newETag)):
-      return await accept(body, etag: newETag, at: now, sourceChanged: sourceChanged)
+      return await accept(body, etag: newETag, answered, sourceChanged: sourceChanged)
     }
   }
 
   /// Validates a fetched body and, when it is a usable template, stores it as the fetched
   /// layer. An unusable body changes nothing but the throttle (the server did answer).
   private func accept(
-    _ body: [UInt8], etag: String?, at now: Date, sourceChanged: Bool
+    _ body: [UInt8], etag: String?, _ answered: ClientState.FetchAnswer, sourceChanged: Bool
   ) async -> Result<FetchResult, FetchError> {
     // Saved even when the body is refused: the server answered (a throttle clears) and the
     // source may have changed its own state.
@@ -137,10 +156,8 @@ extension RemoteConfigClient {
     let keptETag = etag.flatMap { $0.utf8.count <= RemoteConfigLimits.etagBytes ? $0 : nil }
     state.fetched = ClientState.Fetched(
       template: isActive ? (state.active?.template ?? template) : template, etag: keptETag,
-      fetchedAt: now, isActivated: isActive)
-    state.lastSuccessfulFetchAt = now
-    state.isStale = false
-    state.contextChanged = false
+      fetchedAt: answered.at, isActivated: isActive)
+    state.recordSuccessfulFetch(answered)
     if settings.autoActivate { _ = activateFetched() }
     await persist()
     return .success(.newTemplate(versionNumber: template.compiled.versionNumber))

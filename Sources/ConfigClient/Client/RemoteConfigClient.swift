@@ -37,8 +37,10 @@ public actor RemoteConfigClient {
   var state = ClientState()
   /// The in-app defaults (not persisted: they ship with the app).
   var inAppDefaults: InAppDefaults
-  /// The fetch in flight, which concurrent `fetch` calls join instead of starting another.
-  var inFlightFetch: Task<Result<FetchResult, FetchError>, Never>?
+  /// The fetch in flight and the context it was sent for: a concurrent `fetch` call joins it
+  /// instead of starting another, unless the source's server evaluates for the context and
+  /// the context has changed since (its answer would be for the old one).
+  var inFlightFetch: (task: Task<Result<FetchResult, FetchError>, Never>, context: EvaluationContext)?
   /// The last save scheduled; saves run one after another, in the order scheduled.
   var lastSave: Task<String?, Never>?
   /// Why the last save failed, or nil when it succeeded.

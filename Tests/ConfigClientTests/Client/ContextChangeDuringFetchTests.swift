@@ -1,0 +1,125 @@
+import Core
+import SwitchyardTestSupport
+import Testing
+
+@testable import ConfigClient
+
+/// A source whose server evaluates for the context, with the context changed while a fetch is
+/// in flight: the answer is for the context the request carried, so it neither clears the
+/// context-changed mark nor answers a caller who asks for the new context.
+// A safety net, not a timing assertion: a fetch that never ends fails the test instead of
+// hanging the run.
+@Suite("A context changed while a fetch is in flight", .timeLimit(.minutes(1)))
+struct ContextChangeDuringFetchTests {
+  static let grade1 = EvaluationContext(customSignals: ["year": 1])
+  static let grade2 = EvaluationContext(customSignals: ["year": 2])
+  static let template = TemplateFixtures.template(version: 1, ["welcome": "hello"])
+
+  @Test("the fetch's answer leaves the mark set, so the next fetch asks for the new context")
+  func markStaysForTheNewContext() async throws {
+    let source = HeldTemplateSource()
+    let client = RemoteConfigClient(
+      source: source, timeSource: ManualTimeSource(), context: Self.grade1)
+    var requests = source.requests.makeAsyncIterator()
+    let first = Task { try await client.fetch() }
+    #expect(await requests.next()?.context == Self.grade1)
+    await client.setContext(Self.grade2)
+    #expect(await client.isContextChanged)
+    source.answer(.template(body: Array(Self.template.utf8), etag: "1"))
+    #expect(try await first.value == .newTemplate(versionNumber: 1))
+    // Answered for grade 1: grade 2 has not been asked for yet.
+    #expect(await client.isContextChanged)
+
+    // Within the minimum interval, yet the next fetch goes out, for grade 2.
+    let second = Task { try await client.fetch() }
+    #expect(await requests.next()?.context == Self.grade2)
+    source.answer(.notModified)
+    #expect(try await second.value == .notModified)
+    #expect(await !client.isContextChanged)
+    #expect(try await client.fetch() == .servedFromCache)
+  }
+
+  @Test("a fetch called for a new context while one is in flight asks again for its own")
+  func fetchForNewContextAsksAgain() async throws {
+    let source = HeldTemplateSource()
+    let client = RemoteConfigClient(
+      source: source, timeSource: ManualTimeSource(), context: Self.grade1)
+    var requests = source.requests.makeAsyncIterator()
+    let first = Task { try await client.fetch() }
+    #expect(await requests.next()?.context == Self.grade1)
+    await client.setContext(Self.grade2)
+    // Whether it reaches the client before or after the first answer, it is not given that
+    // answer: it waits for it, then fetches for grade 2.
+    let second = Task { try await client.fetch() }
+    source.answer(.template(body: Array(Self.template.utf8), etag: "1"))
+    #expect(try await first.value == .newTemplate(versionNumber: 1))
+    #expect(await requests.next()?.context == Self.grade2)
+    source.answer(.notModified)
+    #expect(try await second.value == .notModified)
+    #expect(source.requestCount == 2)
+    #expect(await !client.isContextChanged)
+  }
+
+  @Test("a change in a field the source does not send needs no second request")
+  func unsentFieldNeedsNoRequest() async throws {
+    let source = HeldTemplateSource()
+    let client = RemoteConfigClient(
+      source: source, timeSource: ManualTimeSource(), context: Self.grade1)
+    var requests = source.requests.makeAsyncIterator()
+    let first = Task { try await client.fetch() }
+    #expect(await requests.next()?.context == Self.grade1)
+    // Firebase's fetch does not send the randomization ID: the answer holds for it.
+    await client.setContext(
+      EvaluationContext(randomizationID: "r7", customSignals: ["year": 1]))
+    #expect(await !client.isContextChanged)
+    let second = Task { try await client.fetch() }
+    source.answer(.template(body: Array(Self.template.utf8), etag: "1"))
+    #expect(try await first.value == .newTemplate(versionNumber: 1))
+    // Joined the fetch in flight, or came after it and was within the minimum interval.
+    let joined = try await second.value
+    #expect(joined == .newTemplate(versionNumber: 1) || joined == .servedFromCache)
+    #expect(source.requestCount == 1)
+  }
+}
+
+/// A source whose server evaluates for the context and whose answers wait for the test: each
+/// request is reported on `requests` as it arrives and answered with the next response given
+/// to `answer(_:)`, one request at a time.
+private final class HeldTemplateSource: TemplateSource {
+  let evaluatesOnServer = true
+  /// Every request, as it arrives.
+  let requests: AsyncStream<TemplateFetchRequest>
+  private let arrived: AsyncStream<TemplateFetchRequest>.Continuation
+  private let responses: AsyncStream<TemplateFetchResponse>
+  private let respond: AsyncStream<TemplateFetchResponse>.Continuation
+  private let count = LockedState(0)
+
+  init() {
+    (requests, arrived) = AsyncStream.makeStream()
+    (responses, respond) = AsyncStream.makeStream()
+  }
+
+  /// How many requests arrived.
+  var requestCount: Int { count.withLock { $0 } }
+
+  /// Answers the request waiting (or the next to arrive) with `response`.
+  func answer(_ response: TemplateFetchResponse) {
+    respond.yield(response)
+  }
+
+  func fetchTemplate(
+    ifNoneMatch etag: String?, timeout: Duration
+  ) async throws(TemplateSourceError) -> TemplateFetchResponse {
+    try await fetchTemplate(TemplateFetchRequest(etag: etag, timeout: timeout))
+  }
+
+  func fetchTemplate(
+    _ request: TemplateFetchRequest
+  ) async throws(TemplateSourceError) -> TemplateFetchResponse {
+    count.withLock { $0 += 1 }
+    arrived.yield(request)
+    var next = responses.makeAsyncIterator()
+    guard let response = await next.next() else { throw .connectivity("no answer") }
+    return response
+  }
+}
