@@ -18,7 +18,7 @@
 /// | `version(app.customSignal['k']) >= '1.2.0'` | `.version` on `.customSignal` |
 /// | `app.audiences.inAtLeastOne([...])`, `notInAtLeastOne`, `inAll`, `notInAll` | `.audience` |
 /// | `app.firebaseInstallationId in [...]` | `.string(.equals)` on `.installationID` |
-/// | `app.firstOpenTimestamp <= ('2025-01-01T09:00:00', 'Asia/Tokyo')`, `>` | `.time` |
+/// | `app.firstOpenTimestamp <= ('2025-01-01T09:00:00', 'Asia/Tokyo')`, `>`, `>=`, `<` | `.time` |
 /// | `dateTime < dateTime('2025-01-06T03:00:00', 'Asia/Tokyo')`, `>=` | `.time` |
 /// | `percent <= 10`, `> N`, `between A and B`, `percent('seed') ...` | `.percent` |
 ///
