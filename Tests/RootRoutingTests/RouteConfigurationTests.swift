@@ -47,7 +47,10 @@ struct RouteConfigurationTests {
       ])
     #expect(
       Fixture.configuration(descriptors: [TestFeatures.juniorHigh, TestFeatures.review]).keyNames
-        == RootRoutingKeys.all.map(\.name) + ["juniorHigh_years"])
+        == [
+          "isUnderMaintenance", "maintenanceMessage", "force_alert_information",
+          "juniorHigh_years",
+        ])
     #expect(
       RouteConfiguration.keyNames(descriptors: TestFeatures.all) == Fixture.configuration().keyNames
     )

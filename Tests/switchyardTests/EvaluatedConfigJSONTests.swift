@@ -1,6 +1,7 @@
 import ConfigClient
 import Core
 import Foundation
+import SwitchyardTestSupport
 import Testing
 
 @testable import switchyard
@@ -30,10 +31,10 @@ struct EvaluatedConfigJSONTests {
         let context = EvaluationContext(
           randomizationID: "user-\(index)",
           customSignals: index.isMultiple(of: 3) ? ["tier": .string("paid")] : [:])
-        let values = template.evaluate(context, defaults: defaults, now: Date())
+        let values = template.evaluate(context, defaults: defaults, now: TestTime.start)
         let reasons =
           explained
-          ? template.explain(keys: json.keys, context, defaults: defaults, now: Date()).map(
+          ? template.explain(keys: json.keys, context, defaults: defaults, now: TestTime.start).map(
             \.reasons) : nil
         var writer = JSONTextWriter()
         json.write(values, reasons: reasons, into: &writer)

@@ -153,7 +153,7 @@ struct SampleCommandsTests {
       template.parameterGroups.map(\.name) == [
         "RootRouting", "ElementaryFeature", "JuniorHighFeature",
       ])
-    let values = CompiledTemplate(template).evaluate(EvaluationContext(), now: Date())
+    let values = CompiledTemplate(template).evaluate(EvaluationContext(), now: TestTime.start)
     let app = try AppComposition.standard()
     for (key, value) in app.catalog.defaults {
       #expect(values[key].rawValue == value, "\(key)")

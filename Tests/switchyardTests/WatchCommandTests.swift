@@ -18,7 +18,7 @@ struct WatchCommandTests {
     status: switchyard.ExitStatus, capture: CapturedToolIO
   ) {
     await CapturedToolIO.run(
-      ["watch"] + arguments, replacing: [.makeWatch(environment: .pinned(at: Date()))])
+      ["watch"] + arguments, replacing: [.makeWatch(environment: .pinned(at: TestTime.start))])
   }
 
   static func arguments(
@@ -61,7 +61,8 @@ struct WatchCommandTests {
       await stream.waitUntilEnded()
       // The updates were activated and cached: a fetch now serves version 5 from the cache.
       let (_, fetched) = await CapturedToolIO.run(
-        ["fetch", "--url", server.url("/t.json").absoluteString, "--cache", cache.url.path])
+        ["fetch", "--url", server.url("/t.json").absoluteString, "--cache", cache.url.path],
+        replacing: [.makeFetch(environment: .pinned(at: TestTime.start))])
       #expect(fetched.output.contains("\"hey\""))
       #expect(fetched.error.contains("served from cache"))
     }

@@ -1,5 +1,6 @@
 import Core
 import Foundation
+import SwitchyardTestSupport
 import Testing
 
 @testable import ConfigClient
@@ -70,7 +71,7 @@ struct ConditionExpressionWriterTests {
       .signal(
         SignalCondition(
           .evaluationTime,
-          .time(.lessOrEqual, TimeTarget(instant: Date(), text: "2025-01-01T00:00:00", zone: nil)))),
+          .time(.lessOrEqual, TimeTarget(instant: TestTime.start, text: "2025-01-01T00:00:00", zone: nil)))),
     ])
   func unwritable(condition: Condition) {
     #expect(throws: UnwritableCondition.self) {

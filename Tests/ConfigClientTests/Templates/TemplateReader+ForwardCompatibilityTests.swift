@@ -1,6 +1,7 @@
 import ConfigClient
 import Core
 import Foundation
+import SwitchyardTestSupport
 import Testing
 
 /// Forward compatibility, as Firebase's server-side evaluators have it: what a newer Firebase
@@ -83,7 +84,7 @@ extension TemplateReaderTests {
     #expect(
       TemplateValidator().validate(utf8: Array(text.utf8)).filter { $0.severity == .error }
         .isEmpty)
-    let values = CompiledTemplate(try Template(json: text)).evaluate(Self.richContext, now: Date())
+    let values = CompiledTemplate(try Template(json: text)).evaluate(Self.richContext, now: TestTime.start)
     #expect(values["p"].rawValue == "later")
   }
 
@@ -91,7 +92,7 @@ extension TemplateReaderTests {
   func explainsUnknownParts() throws {
     let text = Self.clientTemplate("app.customSignal['k'].startsWith(['a'])")
     let explained = CompiledTemplate(try Template(json: text)).explain(
-      key: "p", Self.richContext, now: Date())
+      key: "p", Self.richContext, now: TestTime.start)
     #expect(
       explained.reasons.first?.message
         == "condition 'c' is false: unknown condition kind 'app.customSignal['k'].startsWith'")
@@ -178,7 +179,7 @@ extension ServerConditionReaderTests {
       #expect(
         TemplateReader().read(text).problems == [TemplateProblem(.warning, at: location, message)])
       let values = CompiledTemplate(try Template(json: text)).evaluate(
-        TemplateReaderTests.richContext, now: Date())
+        TemplateReaderTests.richContext, now: TestTime.start)
       #expect(values["p"].rawValue == "later")
     }
   }

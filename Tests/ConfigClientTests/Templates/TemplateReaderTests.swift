@@ -65,7 +65,7 @@ struct TemplateReaderTests {
           "'\(kind)' values are not evaluated by Switchyard; skipped")
       ])
     let template = try Template(json: text)
-    let values = CompiledTemplate(template).evaluate(EvaluationContext(), now: Date())
+    let values = CompiledTemplate(template).evaluate(EvaluationContext(), now: TestTime.start)
     #expect(values["p"] == ConfigValue(key: "p", rawValue: "base", source: .remote))
   }
 

@@ -1,6 +1,7 @@
 import ConfigClient
 import Core
 import Foundation
+import SwitchyardTestSupport
 import Testing
 
 /// Firebase's evaluators answer false for whatever they reach at nesting level 10 or deeper,
@@ -45,7 +46,7 @@ extension TemplateValidatorTests {
     }
     #expect(warnings == (expected.map { [$0] } ?? []))
     let value = CompiledTemplate(try Template(json: text)).evaluate(
-      EvaluationContext(), now: Date())
+      EvaluationContext(), now: TestTime.start)
     #expect(value["p"].rawValue == (path == nil ? "yes" : "no"))
   }
 

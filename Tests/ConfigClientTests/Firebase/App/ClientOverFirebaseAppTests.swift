@@ -95,20 +95,24 @@ struct ClientOverFirebaseAppTests {
     }
   }
 
-  @Test("a source that does not evaluate on its server keeps the interval when the context changes")
-  func localSourcesKeepInterval() async throws {
+  @Test(
+    "only a source that evaluates on its server fetches again, within the interval, for a new context",
+    arguments: [
+      (evaluatesOnServer: false, sent: [EvaluationContext()], second: FetchResult.servedFromCache),
+      (evaluatesOnServer: true, sent: [EvaluationContext(), grade2], second: .newTemplate(versionNumber: 1)),
+    ])
+  func localSourcesKeepInterval(
+    evaluatesOnServer: Bool, sent: [EvaluationContext], second: FetchResult
+  ) async throws {
     let template = TemplateFixtures.template(version: 1, ["a": "1"])
-    for evaluatesOnServer in [false, true] {
-      let source = InMemoryTemplateSource(
-        [.template(template, etag: "1"), .template(template, etag: "1")],
-        evaluatesOnServer: evaluatesOnServer)
-      let client = RemoteConfigClient(source: source, timeSource: ManualTimeSource())
-      _ = try await client.fetch()
-      await client.setContext(Self.grade2)
-      _ = try await client.fetch()
-      #expect(source.requestCount == (evaluatesOnServer ? 2 : 1))
-      #expect(source.fetchRequests.last?.context == Self.grade2 || !evaluatesOnServer)
-    }
+    let source = InMemoryTemplateSource(
+      [.template(template, etag: "1"), .template(template, etag: "1")],
+      evaluatesOnServer: evaluatesOnServer)
+    let client = RemoteConfigClient(source: source, timeSource: ManualTimeSource())
+    #expect(try await client.fetch() == .newTemplate(versionNumber: 1))
+    await client.setContext(Self.grade2)
+    #expect(try await client.fetch() == second)
+    #expect(source.fetchRequests.map(\.context) == sent)
   }
 
   @Test("the installation lives in the client's state file: a restart registers nothing")
