@@ -64,6 +64,11 @@ let package = Package(
     // signatures with ConfigClient's RSA public key. A target, not a product.
     .target(
       name: "SwitchyardTestSupport", dependencies: ["Core", "ConfigClient"], path: "Tests/Support",
+      // The TLS test server's script and certificates are read from the source tree by path.
+      exclude: [
+        "TLS/tls-server.py", "TLS/make-certificates.sh", "TLS/test-ca.pem", "TLS/other-ca.pem",
+        "TLS/localhost.pem", "TLS/localhost-key.pem",
+      ],
       swiftSettings: sharedSwiftSettings),
     .testTarget(
       name: "CoreTests", dependencies: ["Core", "SwitchyardTestSupport"],

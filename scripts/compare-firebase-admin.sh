@@ -19,9 +19,8 @@
 # Installs firebase-admin from PyPI into a virtual environment in .build/peer-venv (once) and
 # builds the release `switchyard`: on Linux linked with `--static-swift-stdlib`, as a Linux
 # binary is shipped (the Swift runtime and Foundation inside it, so the process starts without
-# resolving their symbols), which needs libcurl's development files (libcurl4-openssl-dev on
-# Debian) for FoundationNetworking; without them the tool is linked dynamically and the script
-# says so. Not part of `swift test`: it needs the network once and takes a while. Times are
+# resolving their symbols; the tool links no FoundationNetworking, so no libcurl either); if
+# that link fails, the tool is linked dynamically and the script says so. Not part of `swift test`: it needs the network once and takes a while. Times are
 # wall-clock, the best run of each side: on a busy machine run it a few times. Exits 0 when
 # the values agree, 1 when they do not, 2 on a usage error.
 set -euo pipefail
@@ -58,7 +57,7 @@ if [[ "$(uname)" == Linux ]]; then
   if (cd "$root" && swift build -c release --product switchyard --static-swift-stdlib >&2); then
     linking="statically linked"
   else
-    echo "cannot link statically (is libcurl4-openssl-dev installed?); linking dynamically" >&2
+    echo "cannot link statically; linking dynamically" >&2
     (cd "$root" && swift build -c release --product switchyard >&2)
   fi
 else

@@ -1,15 +1,12 @@
 import Core
 import Foundation
 
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
-
 /// The real-time stream over HTTP: a GET whose response never ends, carrying one JSON
 /// message per line or Server-Sent Events (`RealtimeMessageFramer` reads both).
 ///
 /// The body is read chunk by chunk as it arrives (`RealtimeHTTPStream` over `HTTPExchange`:
-/// our own HTTP/1.1 for http, URLSession for https), redirects followed as for templates. A
+/// our own HTTP/1.1, over TLS for https on Linux; URLSession for https on Apple's systems),
+/// redirects followed as for templates. A
 /// stream silent for longer than `idleTimeout` fails with `.timeout`, so a
 /// connection a proxy dropped without telling anyone is noticed and replaced; a server
 /// should send a blank line or an SSE comment more often than that.
@@ -19,7 +16,7 @@ public struct HTTPRealtimeTransport: RealtimeTransport {
   /// Extra request headers, e.g. `Authorization`.
   public let headers: [String: String]
   /// The longest silence tolerated, before and after the response head (in whole seconds,
-  /// rounded up, over https: Linux's URLSession counts whole seconds).
+  /// rounded up, over URLSession, which counts whole seconds).
   public let idleTimeout: Duration
 
   /// A transport for the stream at `url`.

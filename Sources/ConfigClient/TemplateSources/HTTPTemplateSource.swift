@@ -1,10 +1,6 @@
 import Core
 import Foundation
 
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
-
 /// A `TemplateSource` that GETs the template JSON from any HTTP(S) URL: a CDN, S3, nginx,
 /// a backend.
 ///

@@ -25,8 +25,9 @@ struct HTTPClient: Sendable {
 
   /// A client whose deadlines run on `time`.
   /// - Parameters:
-  ///   - transport: `.automatic` (our socket transport for http, URLSession for https) or
-  ///     `.platform` (URLSession for both).
+  ///   - transport: `.automatic` (our socket transport for http, and for https on Linux;
+  ///     URLSession for https on Apple's systems), `.platform` (URLSession for both, Apple's
+  ///     systems) or `.sockets(trusting:)` (Linux, https trusting a given authority).
   ///   - plainHTTPSecretHosts: hosts (`host` or `host:port`) besides loopback that may
   ///     receive a request carrying a secret over plain http, e.g. the metadata server.
   init(

@@ -8,8 +8,9 @@ import Foundation
 /// only, never from https down to http, and `Authorization` and `x-goog-api-key` are not
 /// carried to another origin. A redirect's body is not read. Before the request and each
 /// redirect leaves, `HTTPSecretGuard` checks where a secret would go. With the `.automatic`
-/// transport `http:` URLs go over `HTTPSocketTransport` and `https:` over
-/// `HTTPSessionTransport`; `.platform` sends both through the latter. Every body counts its
+/// transport `http:` URLs go over `HTTPSocketTransport`, and `https:` over
+/// `HTTPSessionTransport` on Apple's systems and `HTTPSocketTransport` with TLS elsewhere;
+/// `.platform` sends both through URLSession. Every body counts its
 /// bytes as they arrive against `maximumBodyBytes`. Cancelling the waiting task, calling
 /// `cancel` or dropping the body stream ends the exchange at once, whatever the transport
 /// does.
@@ -38,7 +39,8 @@ struct HTTPExchange: Sendable {
   ///   - maximumBodyBytes: the largest body accepted, or nil for a stream without end.
   ///   - transport: which transports carry `http:` and `https:`.
   ///   - secretGuard: where a request carrying a secret may go over plain http.
-  /// - Throws: `URLError` or `HTTPExchangeError` from the transport, the secret guard or the
+  /// - Throws: `SocketTransportError`, `URLError` (URLSession, on Apple's systems) or
+  ///   `HTTPExchangeError` from the transport, the secret guard or the
   ///   redirects, or `CancellationError`.
   static func open(
     _ request: HTTPRequest, idleTimeout: Duration, resourceTimeout: Duration,
@@ -55,14 +57,24 @@ struct HTTPExchange: Sendable {
       let connection = HTTPConnection(maximumBodyBytes: maximumBodyBytes)
       let bodyIsAsSent: Bool
       switch (request.url.scheme?.lowercased(), transport) {
-      case ("http", .automatic):
-        bodyIsAsSent = true
-        HTTPSocketTransport.start(request, idleTimeout: idleTimeout, connection: connection)
-      case ("https", _), ("http", .platform):
-        bodyIsAsSent = false
-        HTTPSessionTransport.start(
-          request, idleTimeout: idleTimeout, resourceTimeout: resourceTimeout,
-          connection: connection)
+      #if canImport(Darwin)
+        case ("http", .automatic):
+          bodyIsAsSent = true
+          HTTPSocketTransport.start(request, idleTimeout: idleTimeout, connection: connection)
+        case ("https", _), ("http", .platform):
+          bodyIsAsSent = false
+          HTTPSessionTransport.start(
+            request, idleTimeout: idleTimeout, resourceTimeout: resourceTimeout,
+            connection: connection)
+      #else
+        case ("http", .automatic), ("https", .automatic):
+          bodyIsAsSent = true
+          HTTPSocketTransport.start(request, idleTimeout: idleTimeout, connection: connection)
+        case ("http", .sockets(let trust)), ("https", .sockets(let trust)):
+          bodyIsAsSent = true
+          HTTPSocketTransport.start(
+            request, idleTimeout: idleTimeout, trust: trust, connection: connection)
+      #endif
       default:
         throw HTTPExchangeError.notHTTP
       }

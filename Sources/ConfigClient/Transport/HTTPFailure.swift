@@ -1,10 +1,6 @@
 import Core
 import Foundation
 
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
-
 /// A transport error sorted into what the client's rules care about: a timeout, a
 /// cancellation, or a connectivity problem described for a person.
 enum HTTPFailure: Equatable {
@@ -21,15 +17,27 @@ enum HTTPFailure: Equatable {
       self = .cancelled
       return
     }
-    guard let urlError = error as? URLError else {
-      self = .connectivity("\(Self.place(url)): \(Excerpt.of("\(error)", length: 200))")
+    if let socketError = error as? SocketTransportError {
+      switch socketError {
+      case .timedOut: self = .timeout
+      case .cannotFindHost: self = .connectivity("\(Self.place(url)): host not found")
+      case .cannotConnect: self = .connectivity("\(Self.place(url)): connection refused")
+      case .connectionLost: self = .connectivity("\(Self.place(url)): connection lost")
+      case .tls(let failure): self = .connectivity("\(Self.place(url)): \(failure)")
+      }
       return
     }
-    switch urlError.code {
-    case .timedOut: self = .timeout
-    case .cancelled: self = .cancelled
-    default: self = .connectivity("\(Self.place(url)): \(Self.describe(urlError.code))")
-    }
+    #if canImport(Darwin)
+      if let urlError = error as? URLError {
+        switch urlError.code {
+        case .timedOut: self = .timeout
+        case .cancelled: self = .cancelled
+        default: self = .connectivity("\(Self.place(url)): \(Self.describe(urlError.code))")
+        }
+        return
+      }
+    #endif
+    self = .connectivity("\(Self.place(url)): \(Excerpt.of("\(error)", length: 200))")
   }
 
   /// The scheme, host and port, without the path or query (which may carry secrets).
@@ -39,21 +47,23 @@ enum HTTPFailure: Equatable {
     return "\(url.scheme ?? "http")://\(host)\(port)"
   }
 
-  /// Words for the codes a fetch commonly meets, with the code for the rest.
-  private static func describe(_ code: URLError.Code) -> String {
-    switch code {
-    case .cannotConnectToHost: "connection refused"
-    case .cannotFindHost, .dnsLookupFailed: "host not found"
-    case .networkConnectionLost: "connection lost"
-    case .notConnectedToInternet: "not connected to the internet"
-    case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
-      .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot:
-      "TLS connection failed"
-    case .badServerResponse: "malformed HTTP response"
-    case .httpTooManyRedirects, .redirectToNonExistentLocation: "bad redirect"
-    case .unsupportedURL, .badURL: "unsupported URL"
-    case .unknown: "the connection failed"
-    default: "URL error \(code.rawValue)"
+  #if canImport(Darwin)
+    /// Words for the codes a fetch commonly meets, with the code for the rest.
+    private static func describe(_ code: URLError.Code) -> String {
+      switch code {
+      case .cannotConnectToHost: "connection refused"
+      case .cannotFindHost, .dnsLookupFailed: "host not found"
+      case .networkConnectionLost: "connection lost"
+      case .notConnectedToInternet: "not connected to the internet"
+      case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
+        .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot:
+        "TLS connection failed"
+      case .badServerResponse: "malformed HTTP response"
+      case .httpTooManyRedirects, .redirectToNonExistentLocation: "bad redirect"
+      case .unsupportedURL, .badURL: "unsupported URL"
+      case .unknown: "the connection failed"
+      default: "URL error \(code.rawValue)"
+      }
     }
-  }
+  #endif
 }

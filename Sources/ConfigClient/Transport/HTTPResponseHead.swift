@@ -1,9 +1,5 @@
 import Foundation
 
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
-
 /// The status and headers of a response, as plain values.
 struct HTTPResponseHead: Sendable, Equatable {
   let status: Int
@@ -15,14 +11,16 @@ struct HTTPResponseHead: Sendable, Equatable {
     self.headers = headers
   }
 
-  init(_ response: HTTPURLResponse) {
-    var headers: [String: String] = [:]
-    for (name, value) in response.allHeaderFields {
-      guard let name = name as? String, let value = value as? String else { continue }
-      headers[name.lowercased()] = value
+  #if canImport(Darwin)
+    init(_ response: HTTPURLResponse) {
+      var headers: [String: String] = [:]
+      for (name, value) in response.allHeaderFields {
+        guard let name = name as? String, let value = value as? String else { continue }
+        headers[name.lowercased()] = value
+      }
+      self.init(status: response.statusCode, headers: headers)
     }
-    self.init(status: response.statusCode, headers: headers)
-  }
+  #endif
 
   /// The value of header `name` (case-insensitive).
   func header(_ name: String) -> String? {

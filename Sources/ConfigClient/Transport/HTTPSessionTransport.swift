@@ -1,135 +1,123 @@
 import Core
 import Foundation
 
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
+#if canImport(Darwin)
+  /// HTTPS through URLSession on Apple's systems (TLS is the platform's), read through a
+  /// `URLSessionDataDelegate`.
+  ///
+  /// What is in our hands is kept there: every body byte the delegate sees counts against the
+  /// exchange's limit as it arrives (`HTTPConnection`); URLSession never follows a redirect
+  /// (the delegate declines and hands the redirect's head to `HTTPExchange`, which follows it
+  /// with its own rules and stops this task); whatever ends the exchange first (the limit, the
+  /// caller's deadline, a cancellation) cancels the task and invalidates its session; and no
+  /// URLSession call that may block (starting, cancelling) runs on the caller's thread, so the
+  /// caller's deadline always answers on time. Each request has its own ephemeral session,
+  /// with no URL cache and no cookies.
+  ///
+  /// Not used on Linux, where swift-corelibs-foundation's URLSession reads a redirect's body
+  /// itself before telling the delegate anything, cannot be cancelled while a server floods
+  /// the socket, counts timeouts in whole seconds, and needs libcurl, whose thirty-odd
+  /// libraries every process would load at start: `HTTPSocketTransport` with OpenSSL
+  /// (`TLSChannel`) carries https there.
+  enum HTTPSessionTransport {
+    /// Sends `request` and feeds the response to `connection`, starting the task on a thread
+    /// of its own (`resume` may wait for the session's work queue).
+    static func start(
+      _ request: HTTPRequest, idleTimeout: Duration, resourceTimeout: Duration,
+      connection: HTTPConnection
+    ) {
+      var urlRequest = URLRequest(
+        url: request.url, cachePolicy: .reloadIgnoringLocalCacheData,
+        timeoutInterval: wholeSeconds(idleTimeout))
+      urlRequest.httpMethod = request.method
+      urlRequest.httpBody = request.body.map { Data($0) }
+      for (name, value) in request.headers {
+        urlRequest.setValue(value, forHTTPHeaderField: name)
+      }
+      let configuration = URLSessionConfiguration.ephemeral
+      configuration.urlCache = nil
+      configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+      configuration.httpCookieStorage = nil
+      configuration.httpShouldSetCookies = false
+      configuration.timeoutIntervalForRequest = wholeSeconds(idleTimeout)
+      configuration.timeoutIntervalForResource = wholeSeconds(resourceTimeout)
+      let delegate = SessionDelegate(connection: connection)
+      let session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
+      let task = session.dataTask(with: urlRequest)
+      // Run once by whatever ends the exchange first; invalidating the session as well leaves
+      // nothing of it running (and releases the delegate).
+      connection.setStop {
+        delegate.stopAnswering()
+        task.cancel()
+        session.invalidateAndCancel()
+      }
+      HTTPConnection.runDetached { task.resume() }
+    }
+
+    /// A timeout for URLSession, rounded up to whole seconds (at least one): Linux's
+    /// URLSession truncates its timeouts to whole seconds, so 0.5 s would time out at once.
+    /// Callers that need a finer deadline enforce it themselves.
+    static func wholeSeconds(_ duration: Duration) -> TimeInterval {
+      let seconds = duration.timeInterval
+      guard seconds.isFinite else { return 1 }
+      return max(1, min(seconds.rounded(.up), 365 * 86_400))
+    }
+  }
+
+  /// Hands one data task's callbacks to its connection.
+  private final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
+    let connection: HTTPConnection
+    /// Set once the task is being stopped. Linux's URLSession traps when a redirect is
+    /// answered after the task was cancelled, so the answer is given under this lock, before
+    /// the stop begins, or not at all.
+    private let isStopping = LockedState(false)
+
+    init(connection: HTTPConnection) {
+      self.connection = connection
+    }
+
+    /// Called before the task is cancelled: no redirect is answered from now on.
+    func stopAnswering() {
+      isStopping.withLock { $0 = true }
+    }
+
+    func urlSession(
+      _ session: URLSession, task: URLSessionTask,
+      willPerformHTTPRedirection response: HTTPURLResponse, newRequest request: URLRequest,
+      completionHandler: @escaping @Sendable (URLRequest?) -> Void
+    ) {
+      // `HTTPExchange` follows redirects itself, with its own limits: declined here, the head
+      // goes to it now and it stops this task at once, so the redirect's body is not read
+      // (where the platform has not read it already).
+      isStopping.withLock { isStopping in
+        if !isStopping { completionHandler(nil) }
+      }
+      connection.deliver(head: HTTPResponseHead(response))
+    }
+
+    func urlSession(
+      _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+      completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
+    ) {
+      guard let response = response as? HTTPURLResponse else {
+        connection.finish(throwing: HTTPExchangeError.notHTTP)
+        completionHandler(.cancel)
+        return
+      }
+      connection.deliver(head: HTTPResponseHead(response))
+      completionHandler(.allow)
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+      // Past the limit the connection stops the task itself, off this queue.
+      connection.deliver(body: [UInt8](data))
+    }
+
+    func urlSession(
+      _ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?
+    ) {
+      connection.finish(throwing: error)
+      session.finishTasksAndInvalidate()
+    }
+  }
 #endif
-
-/// HTTPS through URLSession (TLS is the platform's), read through a `URLSessionDataDelegate`
-/// rather than `bytes(for:)`, which Linux's URLSession lacks.
-///
-/// What is in our hands is kept there: every body byte the delegate sees counts against the
-/// exchange's limit as it arrives (`HTTPConnection`); URLSession never follows a redirect
-/// (the delegate declines and hands the redirect's head to `HTTPExchange`, which follows it
-/// with its own rules and stops this task); whatever ends the exchange first (the limit, the
-/// caller's deadline, a cancellation) cancels the task and invalidates its session; and no
-/// URLSession call that may block (starting, cancelling) runs on the caller's thread, so the
-/// caller's deadline always answers on time. Each request has its own ephemeral session,
-/// with no URL cache and no cookies.
-///
-/// What Linux's URLSession (swift-corelibs-foundation over libcurl) keeps out of our hands:
-/// - A 301, 302, 303 or 305 to 308 response with a `Location` reaches the delegate only once
-///   its body has ended: URLSession reads that body itself, into memory, telling the delegate
-///   of neither the head nor a byte. So no limit applies to a redirect's body there, and
-///   one that never ends is ended only by the deadline. (Apple's URLSession reports the
-///   redirect with its head, and the body is not read.)
-/// - Cancelling a task or invalidating its session waits for the session's work queue, and
-///   that queue is kept busy for as long as the socket stays readable: a body (a redirect's
-///   included) that a server keeps sending faster than it is read delays the cancellation,
-///   seconds to minutes in tests over loopback, and a redirect's body, whose bytes
-///   URLSession copies as it collects them, can delay it until the server stops sending.
-///   Until then that transfer keeps reading on a thread of its own, after the fetch has
-///   returned (the fetch itself ends at its deadline or limit all the same).
-/// - Its timeouts are whole seconds (see `wholeSeconds`), and its request timeout restarts
-///   with every byte; the caller's deadline is what bounds an exchange.
-enum HTTPSessionTransport {
-  /// Sends `request` and feeds the response to `connection`, starting the task on a thread
-  /// of its own (Linux's `resume` waits for the session's work queue).
-  static func start(
-    _ request: HTTPRequest, idleTimeout: Duration, resourceTimeout: Duration,
-    connection: HTTPConnection
-  ) {
-    var urlRequest = URLRequest(
-      url: request.url, cachePolicy: .reloadIgnoringLocalCacheData,
-      timeoutInterval: wholeSeconds(idleTimeout))
-    urlRequest.httpMethod = request.method
-    urlRequest.httpBody = request.body.map { Data($0) }
-    for (name, value) in request.headers {
-      urlRequest.setValue(value, forHTTPHeaderField: name)
-    }
-    let configuration = URLSessionConfiguration.ephemeral
-    configuration.urlCache = nil
-    configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-    configuration.httpCookieStorage = nil
-    configuration.httpShouldSetCookies = false
-    configuration.timeoutIntervalForRequest = wholeSeconds(idleTimeout)
-    configuration.timeoutIntervalForResource = wholeSeconds(resourceTimeout)
-    let delegate = SessionDelegate(connection: connection)
-    let session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
-    let task = session.dataTask(with: urlRequest)
-    // Run once by whatever ends the exchange first; invalidating the session as well leaves
-    // nothing of it running (and releases the delegate).
-    connection.setStop {
-      delegate.stopAnswering()
-      task.cancel()
-      session.invalidateAndCancel()
-    }
-    HTTPConnection.runDetached { task.resume() }
-  }
-
-  /// A timeout for URLSession, rounded up to whole seconds (at least one): Linux's
-  /// URLSession truncates its timeouts to whole seconds, so 0.5 s would time out at once.
-  /// Callers that need a finer deadline enforce it themselves.
-  static func wholeSeconds(_ duration: Duration) -> TimeInterval {
-    let seconds = duration.timeInterval
-    guard seconds.isFinite else { return 1 }
-    return max(1, min(seconds.rounded(.up), 365 * 86_400))
-  }
-}
-
-/// Hands one data task's callbacks to its connection.
-private final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
-  let connection: HTTPConnection
-  /// Set once the task is being stopped. Linux's URLSession traps when a redirect is
-  /// answered after the task was cancelled, so the answer is given under this lock, before
-  /// the stop begins, or not at all.
-  private let isStopping = LockedState(false)
-
-  init(connection: HTTPConnection) {
-    self.connection = connection
-  }
-
-  /// Called before the task is cancelled: no redirect is answered from now on.
-  func stopAnswering() {
-    isStopping.withLock { $0 = true }
-  }
-
-  func urlSession(
-    _ session: URLSession, task: URLSessionTask,
-    willPerformHTTPRedirection response: HTTPURLResponse, newRequest request: URLRequest,
-    completionHandler: @escaping @Sendable (URLRequest?) -> Void
-  ) {
-    // `HTTPExchange` follows redirects itself, with its own limits: declined here, the head
-    // goes to it now and it stops this task at once, so the redirect's body is not read
-    // (where the platform has not read it already).
-    isStopping.withLock { isStopping in
-      if !isStopping { completionHandler(nil) }
-    }
-    connection.deliver(head: HTTPResponseHead(response))
-  }
-
-  func urlSession(
-    _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-    completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
-  ) {
-    guard let response = response as? HTTPURLResponse else {
-      connection.finish(throwing: HTTPExchangeError.notHTTP)
-      completionHandler(.cancel)
-      return
-    }
-    connection.deliver(head: HTTPResponseHead(response))
-    completionHandler(.allow)
-  }
-
-  func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-    // Past the limit the connection stops the task itself, off this queue.
-    connection.deliver(body: [UInt8](data))
-  }
-
-  func urlSession(
-    _ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?
-  ) {
-    connection.finish(throwing: error)
-    session.finishTasksAndInvalidate()
-  }
-}

@@ -1,25 +1,31 @@
 import Core
 import Foundation
 
-/// Plain HTTP/1.1 (`http:` URLs) over a TCP socket, one thread per request, with every wait
-/// bounded: a silence longer than the idle timeout fails with `URLError(.timedOut)`, and
-/// cancelling wakes any wait at once through a pipe.
+/// HTTP/1.1 over a TCP socket, one thread per request, with every wait bounded: a silence
+/// longer than the idle timeout fails with `SocketTransportError.timedOut`, and cancelling
+/// wakes any wait at once through a pipe. Carries `http:` everywhere and, on Linux, `https:`
+/// too, through `TLSChannel` (OpenSSL, loaded when first needed).
 ///
 /// Ours rather than URLSession's because URLSession on Linux reads a redirect's body to its
 /// end before telling its delegate anything (a server that redirects and then streams without
-/// end kept a fetch spinning until its timeout), and its cancellation can block. Here every
+/// end kept a fetch spinning until its timeout), its cancellation can block, and it needs
+/// libcurl, whose thirty-odd libraries every process then loads at start. Here every
 /// response's bytes are seen as they arrive: a redirect's head is handed over as soon as it is
 /// read and its body is never read, and a body stops at the connection's limit.
 enum HTTPSocketTransport {
   /// Sends `request` and feeds the response to `connection`, on a new thread.
-  static func start(_ request: HTTPRequest, idleTimeout: Duration, connection: HTTPConnection) {
+  /// - Parameter trust: the certificate authorities an `https:` server must chain to.
+  static func start(
+    _ request: HTTPRequest, idleTimeout: Duration, trust: TLSTrust = .system,
+    connection: HTTPConnection
+  ) {
     guard let wakePipe = HTTPSocket.makeWakePipe() else {
-      connection.finish(throwing: URLError(.cannotConnectToHost))
+      connection.finish(throwing: SocketTransportError.cannotConnect)
       return
     }
     let run = SocketRun(
       request: request, connection: connection, wakePipe: wakePipe,
-      timeout: milliseconds(idleTimeout))
+      timeout: milliseconds(idleTimeout), trust: trust)
     connection.setStop { run.wake() }
     Thread.detachNewThread { run.run() }
   }
@@ -41,7 +47,7 @@ enum HTTPSocketTransport {
     if let query = components?.percentEncodedQuery { target += "?" + query }
     var host = request.url.host ?? ""
     if host.contains(":") { host = "[" + host + "]" }
-    if let port = request.url.port, port != 80 { host += ":\(port)" }
+    if let port = request.url.port, port != defaultPort(request.url) { host += ":\(port)" }
     var text = "\(request.method) \(target) HTTP/1.1\r\nHost: \(host)\r\n"
     for (name, value) in request.headers {
       let reserved = ["host", "connection", "content-length", "transfer-encoding"]
@@ -53,6 +59,11 @@ enum HTTPSocketTransport {
     if let body = request.body { text += "Content-Length: \(body.count)\r\n" }
     text += "Connection: close\r\n\r\n"
     return Array(text.utf8) + (request.body ?? [])
+  }
+
+  /// The port a URL without one means: 443 for `https:`, else 80.
+  static func defaultPort(_ url: URL) -> Int {
+    url.scheme?.lowercased() == "https" ? 443 : 80
   }
 
   /// Whether `name` is an HTTP token (a valid header name).
@@ -72,6 +83,7 @@ private final class SocketRun: Sendable {
   let request: HTTPRequest
   let connection: HTTPConnection
   let timeout: Int32
+  let trust: TLSTrust
   private let wakeRead: Int32
   private let wakeWrite: Int32
   /// Whether the pipe is closed (the thread is over), so `wake` never writes to a
@@ -80,11 +92,12 @@ private final class SocketRun: Sendable {
 
   init(
     request: HTTPRequest, connection: HTTPConnection, wakePipe: (read: Int32, write: Int32),
-    timeout: Int32
+    timeout: Int32, trust: TLSTrust
   ) {
     self.request = request
     self.connection = connection
     self.timeout = timeout
+    self.trust = trust
     wakeRead = wakePipe.read
     wakeWrite = wakePipe.write
   }
@@ -111,19 +124,51 @@ private final class SocketRun: Sendable {
       return connection.finish(throwing: error)
     }
     guard let host = request.url.host, !host.isEmpty,
-      let addresses = HTTPSocket.resolve(host: host, port: request.url.port ?? 80)
-    else { return connection.finish(throwing: URLError(.cannotFindHost)) }
+      let addresses = HTTPSocket.resolve(
+        host: host, port: request.url.port ?? HTTPSocketTransport.defaultPort(request.url))
+    else { return connection.finish(throwing: SocketTransportError.cannotFindHost) }
     guard let descriptor = connect(addresses) else { return }
     defer { HTTPSocket.close(descriptor) }
-    guard HTTPSocket.sendAll(descriptor, bytes, wake: wakeRead, timeout: timeout) else {
-      return connection.finish(throwing: URLError(.networkConnectionLost))
+    let socket = PlainChannel(descriptor: descriptor, wake: wakeRead, timeout: timeout)
+    let channel: any HTTPByteChannel
+    do throws(HTTPChannelFailure) {
+      channel = try open(socket, host: host)
+    } catch {
+      return finish(error)
     }
-    read(descriptor)
+    if case .failure(let failure) = channel.send(bytes) {
+      // A peer that closed before taking the request: lost, whatever the wait said.
+      return finish(failure == .cancelled ? failure : .lost)
+    }
+    read(channel)
+  }
+
+  /// The socket's bytes as they are for `http:`, through TLS for `https:`.
+  private func open(_ socket: PlainChannel, host: String) throws(HTTPChannelFailure)
+    -> any HTTPByteChannel
+  {
+    guard request.url.scheme?.lowercased() == "https" else { return socket }
+    #if canImport(Darwin)
+      // On Apple's systems https goes over URLSession (`HTTPExchange`); never here.
+      throw .tls(.unavailable("https goes over URLSession on this system"))
+    #else
+      return try TLSChannel(over: socket, host: host, trust: trust)
+    #endif
+  }
+
+  /// Ends the request with what a channel's failure means for the caller.
+  private func finish(_ failure: HTTPChannelFailure) {
+    switch failure {
+    case .cancelled: connection.finish(throwing: CancellationError())
+    case .timedOut: connection.finish(throwing: SocketTransportError.timedOut)
+    case .lost: connection.finish(throwing: SocketTransportError.connectionLost)
+    case .tls(let tls): connection.finish(throwing: SocketTransportError.tls(tls))
+    }
   }
 
   /// The first address that accepts; nil (with the connection finished) when none does.
   private func connect(_ addresses: [(family: Int32, address: [UInt8])]) -> Int32? {
-    var failure = URLError(.cannotConnectToHost)
+    var failure = SocketTransportError.cannotConnect
     for address in addresses {
       switch HTTPSocket.connect(
         family: address.family, address: address.address, wake: wakeRead, timeout: timeout)
@@ -134,7 +179,7 @@ private final class SocketRun: Sendable {
         connection.finish(throwing: CancellationError())
         return nil
       case .failure(.timedOut):
-        failure = URLError(.timedOut)
+        failure = .timedOut
       case .failure(.refused):
         continue
       }
@@ -146,29 +191,20 @@ private final class SocketRun: Sendable {
   /// Reads until the response is complete, the connection fails, the idle timeout passes
   /// or the connection is cancelled (the head of a redirect cancels it: its body is never
   /// read).
-  private func read(_ descriptor: Int32) {
+  private func read(_ channel: any HTTPByteChannel) {
     var reader = HTTPResponseReader(method: request.method)
     while true {
-      switch HTTPSocket.wait(descriptor, writable: false, wake: wakeRead, timeout: timeout) {
-      case .woken:
-        return connection.finish(throwing: CancellationError())
-      case .timedOut:
-        return connection.finish(throwing: URLError(.timedOut))
-      case .ready:
-        break
-      }
       let events: [HTTPResponseReader.Event]
       do throws(HTTPResponseReader.Failure) {
-        switch HTTPSocket.receive(descriptor) {
-        case .bytes(let bytes): events = try reader.consume(bytes)
-        case .endOfStream: events = try reader.finish()
-        case .wouldBlock: continue
-        case .failed: return connection.finish(throwing: URLError(.networkConnectionLost))
+        switch channel.receive() {
+        case .success(let bytes?): events = try reader.consume(bytes)
+        case .success(nil): events = try reader.finish()
+        case .failure(let failure): return finish(failure)
         }
       } catch {
         switch error {
         case .truncated:
-          return connection.finish(throwing: URLError(.networkConnectionLost))
+          return connection.finish(throwing: SocketTransportError.connectionLost)
         case .malformed(let detail):
           return connection.finish(throwing: HTTPExchangeError.malformedResponse(detail))
         }

@@ -1,18 +1,36 @@
 /// Which transports carry a request. Injectable so the tests can run the same exchanges over
-/// both: the platform's URLSession does things its own way (it may send `Accept-Encoding`
-/// and decode gzip itself, and on Linux reads a redirect's body before reporting it).
+/// every transport a system has, and trust a test's own certificate authority.
 enum HTTPTransportChoice: Sendable, Equatable, CaseIterable, CustomStringConvertible {
-  /// `http:` over our socket transport (every byte seen as it arrives, bodies as sent),
-  /// `https:` over URLSession (TLS is the platform's).
+  /// `http:` over our socket transport (every byte seen as it arrives, bodies as sent);
+  /// `https:` over URLSession on Apple's systems, over our socket transport with OpenSSL
+  /// (trusting the system's authorities) elsewhere.
   case automatic
-  /// URLSession for both `http:` and `https:`.
-  case platform
+  #if canImport(Darwin)
+    /// URLSession for both `http:` and `https:`.
+    case platform
+  #else
+    /// Our socket transport for both, `https:` trusting `trust`'s authorities: a test's own.
+    case sockets(trusting: TLSTrust)
+  #endif
 
-  /// `automatic` or `platform`, for test reports.
+  /// The transports each request of a test is sent over: every kind this system has.
+  static var allCases: [HTTPTransportChoice] {
+    #if canImport(Darwin)
+      [.automatic, .platform]
+    #else
+      [.automatic]
+    #endif
+  }
+
+  /// `automatic`, `platform` or `sockets`, for test reports.
   var description: String {
     switch self {
     case .automatic: "automatic"
-    case .platform: "platform"
+    #if canImport(Darwin)
+      case .platform: "platform"
+    #else
+      case .sockets: "sockets"
+    #endif
     }
   }
 }

@@ -1,0 +1,222 @@
+#if !canImport(Darwin)
+  import Glibc
+
+  /// A TLS client connection over a connected socket, with OpenSSL doing only the
+  /// cryptography: its records go through two memory buffers, and the socket is read and
+  /// written by `PlainChannel`, so TLS gets the same bounded, cancellable waits as plain
+  /// HTTP and never writes to a closed socket itself (no `SIGPIPE`).
+  ///
+  /// The server's certificate must chain to `trust` and name the host: a DNS name through
+  /// `SSL_set1_host` (and sent as SNI), an IP address through its own check (and no SNI, as
+  /// RFC 6066 says). TLS 1.2 is the oldest version accepted. The socket's end without the
+  /// server's `close_notify` is an error with OpenSSL 3 (`unexpected eof while reading`), so a
+  /// body that runs to the connection's end cannot be cut short unnoticed. Not for use from
+  /// two threads.
+  final class TLSChannel: HTTPByteChannel {
+    private let library: OpenSSLLibrary
+    private let socket: PlainChannel
+    private let context: OpaquePointer
+    private let session: OpaquePointer
+    /// OpenSSL's view of the socket: bytes received go in, records to send come out.
+    private let incoming: OpaquePointer
+    private let outgoing: OpaquePointer
+    /// Whether the socket has reached its end.
+    private var socketEnded = false
+
+    /// Sets up a session for `host` and shakes hands.
+    /// - Throws: `HTTPChannelFailure`: `.tls` when the library is missing, the trust file
+    ///   cannot be read or the handshake fails (an untrusted or misnamed certificate among
+    ///   them); `.timedOut`, `.cancelled` or `.lost` from the socket.
+    init(
+      over socket: PlainChannel, host: String, trust: TLSTrust,
+      library: Result<OpenSSLLibrary, TLSFailure> = OpenSSLLibrary.system
+    ) throws(HTTPChannelFailure) {
+      let library = try library.mapError { HTTPChannelFailure.tls($0) }.get()
+      self.library = library
+      self.socket = socket
+      library.clearErrors()
+      guard let context = library.contextNew(library.tlsClientMethod()) else {
+        throw .tls(.unavailable(library.queuedErrors() ?? "SSL_CTX_new failed"))
+      }
+      // Owned from here: deinit frees whatever init made, also when init throws below.
+      guard let session = Self.makeSession(library, context) else {
+        library.contextFree(context)
+        throw .tls(.unavailable(library.queuedErrors() ?? "SSL_new failed"))
+      }
+      let incoming = library.bioNew(library.memoryBIOMethod())
+      let outgoing = library.bioNew(library.memoryBIOMethod())
+      guard let incoming, let outgoing else {
+        if let incoming { _ = library.bioFree(incoming) }
+        if let outgoing { _ = library.bioFree(outgoing) }
+        library.sessionFree(session)
+        library.contextFree(context)
+        throw .tls(.unavailable("BIO_new failed"))
+      }
+      // An empty input buffer means "wait for more", not end of stream, until the socket ends.
+      _ = library.bioControl(incoming, OpenSSLLibrary.bioSetEOFReturn, -1, nil)
+      library.sessionSetBIO(session, incoming, outgoing)  // the session owns both now
+      self.context = context
+      self.session = session
+      self.incoming = incoming
+      self.outgoing = outgoing
+      try configure(host: host, trust: trust)
+      try handshake()
+    }
+
+    deinit {
+      library.sessionFree(session)
+      library.contextFree(context)
+    }
+
+    private static func makeSession(
+      _ library: OpenSSLLibrary, _ context: OpaquePointer
+    ) -> OpaquePointer? {
+      _ = library.contextControl(
+        context, OpenSSLLibrary.controlSetMinimumVersion, OpenSSLLibrary.tls12, nil)
+      library.contextSetVerify(context, OpenSSLLibrary.verifyPeer, nil)
+      return library.sessionNew(context)
+    }
+
+    private func configure(host: String, trust: TLSTrust) throws(HTTPChannelFailure) {
+      let trusted: Int32
+      switch trust {
+      case .system:
+        trusted = library.contextSetDefaultVerifyPaths(context)
+      case .certificateFile(let path):
+        trusted = library.contextLoadVerifyLocations(context, path, nil)
+      }
+      guard trusted == 1 else {
+        throw .tls(.unavailable("cannot load trusted certificates: " + failureText("none loaded")))
+      }
+      // An IPv6 literal comes in brackets from a URL.
+      let name =
+        host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
+      let named: Bool
+      if Self.isIPAddress(name) {
+        named = library.verifyParametersSetIP(library.sessionVerifyParameters(session), name) == 1
+      } else {
+        named = library.sessionSetHost(session, name) == 1
+        var server = Array(name.utf8CString)
+        _ = library.sessionControl(
+          session, OpenSSLLibrary.controlSetHostName, OpenSSLLibrary.hostNameType, &server)
+      }
+      guard named else { throw .tls(.handshake("cannot check the certificate against \(name)")) }
+    }
+
+    /// Whether `host` is an IPv4 or IPv6 address rather than a name.
+    static func isIPAddress(_ host: String) -> Bool {
+      var v4 = in_addr()
+      var v6 = in6_addr()
+      return inet_pton(AF_INET, host, &v4) == 1 || inet_pton(AF_INET6, host, &v6) == 1
+    }
+
+    private func handshake() throws(HTTPChannelFailure) {
+      while true {
+        library.clearErrors()
+        let result = library.connect(session)
+        try flush()
+        if result == 1 { return }
+        switch library.errorKind(session, result) {
+        case OpenSSLLibrary.errorWantRead:
+          guard !socketEnded else { throw .tls(.handshake("the server closed the connection")) }
+          try fill()
+        default:
+          let verify = library.verifyResult(session)
+          if verify != 0, let text = library.verifyErrorText(verify) {
+            library.clearErrors()
+            throw .tls(.handshake("certificate verify failed (\(String(cString: text)))"))
+          }
+          throw .tls(.handshake(failureText("the server's answer is not TLS")))
+        }
+      }
+    }
+
+    func send(_ bytes: [UInt8]) -> Result<Void, HTTPChannelFailure> {
+      do throws(HTTPChannelFailure) {
+        var offset = 0
+        while offset < bytes.count {
+          library.clearErrors()
+          let written = bytes.withUnsafeBytes { buffer in
+            library.write(
+              session, buffer.baseAddress.map { $0 + offset },
+              Int32(clamping: bytes.count - offset))
+          }
+          try flush()
+          if written > 0 {
+            offset += Int(written)
+            continue
+          }
+          switch library.errorKind(session, written) {
+          case OpenSSLLibrary.errorWantRead:
+            guard !socketEnded else { throw .lost }
+            try fill()
+          default:
+            throw .tls(.connection(failureText("cannot send")))
+          }
+        }
+        return .success(())
+      } catch {
+        return .failure(error)
+      }
+    }
+
+    func receive() -> Result<[UInt8]?, HTTPChannelFailure> {
+      var buffer = [UInt8](repeating: 0, count: 16 * 1024)
+      do throws(HTTPChannelFailure) {
+        while true {
+          library.clearErrors()
+          let count = buffer.withUnsafeMutableBytes {
+            library.read(session, $0.baseAddress, Int32($0.count))
+          }
+          // A TLS 1.3 server may send tickets or a key update; whatever answers it goes out.
+          try flush()
+          if count > 0 { return .success(Array(buffer[..<Int(count)])) }
+          switch library.errorKind(session, count) {
+          case OpenSSLLibrary.errorZeroReturn:
+            return .success(nil)  // the server's close_notify
+          case OpenSSLLibrary.errorWantRead:
+            // The end of the socket without close_notify ends the stream too: HTTP's own
+            // framing (Content-Length, chunks) tells a cut-off response.
+            if socketEnded { return .success(nil) }
+            try fill()
+          case OpenSSLLibrary.errorSyscall where socketEnded:
+            return .success(nil)
+          default:
+            throw .tls(.connection(failureText("a record could not be read")))
+          }
+        }
+      } catch {
+        return .failure(error)
+      }
+    }
+
+    /// Sends every record OpenSSL has written.
+    private func flush() throws(HTTPChannelFailure) {
+      var chunk = [UInt8](repeating: 0, count: 16 * 1024)
+      while library.bioControl(outgoing, OpenSSLLibrary.bioPending, 0, nil) > 0 {
+        let count = chunk.withUnsafeMutableBytes {
+          library.bioRead(outgoing, $0.baseAddress, Int32($0.count))
+        }
+        guard count > 0 else { return }
+        try socket.send(Array(chunk[..<Int(count)])).get()
+      }
+    }
+
+    /// Waits for the socket's next bytes and hands them to OpenSSL; at the socket's end,
+    /// tells OpenSSL there is no more.
+    private func fill() throws(HTTPChannelFailure) {
+      guard let bytes = try socket.receive().get() else {
+        socketEnded = true
+        _ = library.bioControl(incoming, OpenSSLLibrary.bioSetEOFReturn, 0, nil)
+        return
+      }
+      // A memory buffer takes everything written to it.
+      _ = bytes.withUnsafeBytes { library.bioWrite(incoming, $0.baseAddress, Int32($0.count)) }
+    }
+
+    /// OpenSSL's queued reasons, or `fallback` when it queued none.
+    private func failureText(_ fallback: String) -> String {
+      library.queuedErrors() ?? fallback
+    }
+  }
+#endif

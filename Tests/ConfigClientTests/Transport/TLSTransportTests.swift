@@ -1,0 +1,186 @@
+import Core
+import Foundation
+import SwitchyardTestSupport
+import Testing
+
+@testable import ConfigClient
+
+#if !canImport(Darwin)
+  /// `https:` on Linux: our socket transport with OpenSSL, against a real TLS server on
+  /// 127.0.0.1 (Python's `ssl`, with a certificate for `localhost` from a test authority).
+  /// The server's certificate must chain to the trusted authorities and name the host; the
+  /// response is read as plain HTTP's is (framing, redirects, limits).
+  // A safety net, not a timing assertion: a handshake that never ends fails the test
+  // instead of hanging the run.
+  @Suite("HTTPS over our socket transport and OpenSSL", .timeLimit(.minutes(2)))
+  struct TLSTransportTests {
+    static let testAuthority = HTTPTransportChoice.sockets(
+      trusting: .certificateFile(TLSTestServer.caCertificatePath))
+    static let hello = #"{"greeting": "hello over tls"}"#
+
+    private func send(
+      _ request: HTTPRequest, over transport: HTTPTransportChoice = testAuthority,
+      limit: Int = 1_000_000
+    ) async throws(HTTPClientError) -> HTTPResponse {
+      try await HTTPClient(time: ManualTimeSource(), transport: transport).send(
+        request, timeout: .seconds(30), maximumBodyBytes: limit)
+    }
+
+    @Test(
+      "a body, with a length or in chunks, arrives whole from a server the authority signed",
+      arguments: ["/hello", "/chunked"])
+    func bodyArrives(path: String) async throws {
+      try await TLSTestServer.with { server in
+        let response = try await send(HTTPRequest(url: server.url(path)))
+        #expect(response.status == 200)
+        #expect(String(decoding: response.body, as: UTF8.self) == Self.hello)
+      }
+    }
+
+    @Test("a redirect is followed over https, and the head's headers arrive as sent")
+    func redirectFollowed() async throws {
+      try await TLSTestServer.with { server in
+        let response = try await send(HTTPRequest(url: server.url("/redirect")))
+        #expect(response.url == server.url("/hello"))
+        #expect(response.head.header("ETag") == "\"7\"")
+        #expect(String(decoding: response.body, as: UTF8.self) == Self.hello)
+      }
+    }
+
+    @Test("a POST's method, headers and body reach the server through TLS")
+    func postReachesServer() async throws {
+      try await TLSTestServer.with { server in
+        let request = HTTPRequest(
+          method: "POST", url: server.url("/echo"),
+          headers: [(name: "X-Switchyard-Test", value: "over tls")], body: Array("a=1".utf8))
+        let response = try await send(request)
+        guard case .object(let echoed) = try JSONParser().parse(response.body) else {
+          Issue.record("not an object: \(String(decoding: response.body, as: UTF8.self))")
+          return
+        }
+        #expect(echoed["method"] == .string("POST"))
+        #expect(echoed["path"] == .string("/echo"))
+        #expect(echoed["body"] == .string("a=1"))
+        let headers = echoed["headers"]
+        #expect(headers?["x-switchyard-test"] == .string("over tls"))
+        // The default port is left out of Host; this one is not the default.
+        #expect(headers?["host"] == .string("localhost:\(server.port)"))
+      }
+    }
+
+    @Test("a body that runs to the connection's end is whole only when TLS says it ended")
+    func closeDelimitedBody() async throws {
+      try await TLSTestServer.with { server in
+        let whole = try await send(HTTPRequest(url: server.url("/until-close")))
+        #expect(String(decoding: whole.body, as: UTF8.self) == Self.hello)
+        // Without close_notify the end could be an attacker's: the body is cut short.
+        await #expect(
+          throws: HTTPClientError.truncatedBody(received: Self.hello.utf8.count, expected: nil)
+        ) {
+          try await send(HTTPRequest(url: server.url("/cut")))
+        }
+      }
+    }
+
+    @Test("a body larger than the limit ends the fetch at the limit")
+    func bodyOverLimit() async throws {
+      try await TLSTestServer.with { server in
+        await #expect(throws: HTTPClientError.bodyTooLarge(limit: 100_000)) {
+          try await send(HTTPRequest(url: server.url("/big")), limit: 100_000)
+        }
+      }
+    }
+
+    @Test(
+      "a certificate that does not chain to a trusted authority, or does not name the host, fails the handshake",
+      arguments: [
+        (
+          address: "ip", trust: TLSTrust.certificateFile(TLSTestServer.caCertificatePath),
+          reason: "IP address mismatch"
+        ),
+        (
+          address: "name", trust: .certificateFile(TLSTestServer.otherCACertificatePath),
+          reason: "unable to get local issuer certificate"
+        ),
+        (address: "name", trust: .system, reason: "unable to get local issuer certificate"),
+      ])
+    func untrustedCertificate(address: String, trust: TLSTrust, reason: String) async throws {
+      try await TLSTestServer.with { server in
+        let url = address == "ip" ? server.ipURL("/hello") : server.url("/hello")
+        let host = address == "ip" ? "127.0.0.1" : "localhost"
+        await #expect(
+          throws: HTTPClientError.connectivity(
+            "https://\(host):\(server.port): TLS handshake failed: certificate verify failed (\(reason))"
+          )
+        ) {
+          try await send(HTTPRequest(url: url), over: .sockets(trusting: trust))
+        }
+      }
+    }
+
+    @Test("a server that answers in plain HTTP fails the handshake, with OpenSSL's reason")
+    func plainServer() async throws {
+      try await TLSTestServer.with(speaksTLS: false) { server in
+        let error = await #expect(throws: HTTPClientError.self) {
+          try await send(HTTPRequest(url: server.url("/hello")))
+        }
+        guard case .connectivity(let message)? = error else {
+          Issue.record("not a connectivity error: \(String(describing: error))")
+          return
+        }
+        #expect(
+          message.hasPrefix("https://localhost:\(server.port): TLS handshake failed: "),
+          "\(message)")
+      }
+    }
+
+    @Test("a server that says nothing during the handshake ends it at the idle timeout")
+    func silentServer() async throws {
+      try await LoopbackHTTPServer.with { server in
+        // The loopback server waits for an HTTP request line, which a ClientHello is not.
+        server.serveTemplate(at: "/t", "{}", etag: "\"1\"")
+        var components = URLComponents(url: server.url("/t"), resolvingAgainstBaseURL: false)
+        components?.scheme = "https"
+        let url = try #require(components?.url)
+        // The manual clock never ends the call: only the transport's idle timeout can.
+        await #expect(throws: HTTPClientError.timeout) {
+          try await HTTPClient(time: ManualTimeSource(), transport: Self.testAuthority).send(
+            HTTPRequest(url: url), timeout: .milliseconds(300), maximumBodyBytes: 1_000)
+        }
+      }
+    }
+
+    @Test(
+      "without a usable TLS library the error names every library tried",
+      arguments: [
+        (
+          names: ["libswitchyard-no-such-ssl.so.9"],
+          expected: "libswitchyard-no-such-ssl.so.9 not found"
+        ),
+        // A real library without OpenSSL's functions.
+        (names: ["libz.so.1"], expected: "libz.so.1 lacks TLS_client_method"),
+      ])
+    func libraryUnavailable(names: [String], expected: String) {
+      guard case .failure(.unavailable(let reason)) = OpenSSLLibrary.open(names) else {
+        Issue.record("\(names) opened")
+        return
+      }
+      #expect(
+        reason
+          == "no usable OpenSSL library (\(expected)); https needs OpenSSL 1.1 or 3 (libssl3 on Debian and Ubuntu)"
+      )
+    }
+
+    @Test("an address is told from a name, so it is checked as an address and sent as no SNI")
+    func addressesAndNames() {
+      let cases: [(String, Bool)] = [
+        ("127.0.0.1", true), ("::1", true), ("2001:db8::7", true), ("localhost", false),
+        ("firebaseremoteconfig.googleapis.com", false), ("127.0.0.1.example", false),
+        ("", false),
+      ]
+      for (host, isAddress) in cases {
+        #expect(TLSChannel.isIPAddress(host) == isAddress, "\(host)")
+      }
+    }
+  }
+#endif

@@ -1,0 +1,102 @@
+#!/usr/bin/env bash
+# Writes the fixed certificates of the TLS tests next to this script:
+#
+#   test-ca.pem        a self-signed CA, "Switchyard Test CA" (its key is thrown away)
+#   localhost.pem      a server certificate that CA signed: CN and subjectAltName DNS:localhost
+#                      only, on purpose without IP:127.0.0.1, so a client that connects to
+#                      https://127.0.0.1 must fail the name check
+#   localhost-key.pem  that certificate's private key (unencrypted PKCS#8)
+#   other-ca.pem       a second, unrelated self-signed CA, for the "untrusted issuer" tests
+#
+# TEST-ONLY KEYS, NOT SECRETS: localhost-key.pem is committed on purpose and protects nothing.
+# Nothing outside Tests/ may trust test-ca.pem.
+#
+# Every certificate is valid from 2026-01-01 to 2125-12-31 (fixed dates through `openssl ca`,
+# since `openssl x509 -not_before/-not_after` needs OpenSSL 3.4), so the files never need
+# regenerating. Rerun the script only to replace them: the output differs every run.
+#
+#   Tests/Support/TLS/make-certificates.sh
+set -euo pipefail
+
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+
+not_before=20260101000000Z
+not_after=21251231235959Z
+
+cat >"$work/openssl.cnf" <<CNF
+[ca]
+default_ca = test_ca
+
+[test_ca]
+database = $work/index.txt
+new_certs_dir = $work
+rand_serial = yes
+default_md = sha256
+policy = any_name
+unique_subject = no
+copy_extensions = none
+email_in_dn = no
+
+[any_name]
+commonName = supplied
+
+[req]
+distinguished_name = req_dn
+prompt = no
+
+[req_dn]
+CN = placeholder
+
+[ca_certificate]
+basicConstraints = critical, CA:TRUE
+keyUsage = critical, keyCertSign, cRLSign
+subjectKeyIdentifier = hash
+authorityKeyIdentifier = keyid:always
+
+[server_certificate]
+basicConstraints = critical, CA:FALSE
+keyUsage = critical, digitalSignature, keyEncipherment
+extendedKeyUsage = serverAuth
+subjectAltName = DNS:localhost
+subjectKeyIdentifier = hash
+authorityKeyIdentifier = keyid:always
+CNF
+
+# Signs the request $1 into the certificate $2 with the CA $3 (key $4; "-selfsign" when $3 is
+# empty) and the extensions section $5.
+sign() {
+  local request=$1 certificate=$2 ca_certificate=$3 ca_key=$4 extensions=$5
+  local issuer=(-selfsign)
+  if [[ -n "$ca_certificate" ]]; then issuer=(-cert "$ca_certificate"); fi
+  : >"$work/index.txt"
+  openssl ca -batch -notext -config "$work/openssl.cnf" "${issuer[@]}" -keyfile "$ca_key" \
+    -startdate "$not_before" -enddate "$not_after" -extensions "$extensions" \
+    -in "$request" -out "$certificate" 2>"$work/ca.log" || { cat "$work/ca.log" >&2; exit 1; }
+}
+
+# Writes a fresh RSA 2048 key to $1 (PKCS#8, unencrypted) and a request for CN $3 to $2.
+request() {
+  openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:2048 -out "$1" 2>/dev/null
+  openssl req -new -config "$work/openssl.cnf" -key "$1" -subj "/CN=$3" -out "$2"
+}
+
+# The test CA, which signs localhost.pem; its key lives only in $work.
+request "$work/test-ca-key.pem" "$work/test-ca.csr" "Switchyard Test CA"
+sign "$work/test-ca.csr" "$here/test-ca.pem" "" "$work/test-ca-key.pem" ca_certificate
+
+# The server certificate and its key.
+request "$here/localhost-key.pem" "$work/localhost.csr" localhost
+sign "$work/localhost.csr" "$here/localhost.pem" "$here/test-ca.pem" "$work/test-ca-key.pem" \
+  server_certificate
+
+# An unrelated CA: it signs nothing, a client that trusts only it must reject localhost.pem.
+request "$work/other-ca-key.pem" "$work/other-ca.csr" "Switchyard Other Test CA"
+sign "$work/other-ca.csr" "$here/other-ca.pem" "" "$work/other-ca-key.pem" ca_certificate
+
+# Readable by whoever runs the tests (it is no secret).
+chmod 644 "$here/localhost-key.pem"
+
+openssl verify -CAfile "$here/test-ca.pem" "$here/localhost.pem" >/dev/null
+echo "wrote test-ca.pem, localhost.pem, localhost-key.pem and other-ca.pem in $here"
