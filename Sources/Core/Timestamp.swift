@@ -59,6 +59,19 @@ package enum Timestamp {
     return civil(wholeSeconds: Int(bounded.rounded(.down))).description + "Z"
   }
 
+  /// Formats an instant as `YYYY-MM-DDTHH:MM:SS.mmmZ` (UTC, milliseconds, the rest of the
+  /// fraction dropped), as Firebase's Android SDK writes `firstOpenTime`. Clamped as
+  /// `format` is.
+  package static func formatMilliseconds(_ date: Date) -> String {
+    let interval = date.timeIntervalSince1970
+    let bounded = interval.isNaN ? 0 : min(max(interval, -1e14), 1e14)
+    let whole = bounded.rounded(.down)
+    let milliseconds = min(999, Int(((bounded - whole) * 1_000).rounded(.down)))
+    let digits = String(milliseconds)
+    return civil(wholeSeconds: Int(whole)).description + "."
+      + String(repeating: "0", count: 3 - digits.count) + digits + "Z"
+  }
+
   /// Formats an instant so that `parse` reads back the identical `Date`: every fraction
   /// digit the `Date` holds (`2026-01-01T00:00:00.25Z`), in UTC, or, for the few hours
   /// beyond year 0000 or 9999 in UTC, at the offset that keeps the year four digits

@@ -50,6 +50,19 @@ struct TimestampTests {
     }
   }
 
+  @Test(
+    "formats milliseconds in UTC, dropping the rest of the fraction",
+    arguments: [
+      (1_767_225_600.5, "2026-01-01T00:00:00.500Z"),
+      (1_767_225_600, "2026-01-01T00:00:00.000Z"),
+      (1_767_225_600.0129, "2026-01-01T00:00:00.012Z"),
+      (1_767_225_599.9999, "2025-12-31T23:59:59.999Z"),
+      (-0.25, "1969-12-31T23:59:59.750Z"),
+    ])
+  func formatsMilliseconds(seconds: Double, expected: String) {
+    #expect(Timestamp.formatMilliseconds(Date(timeIntervalSince1970: seconds)) == expected)
+  }
+
   @Test("the error message names the input")
   func errorMessage() {
     let error = TimestampParseError(

@@ -35,12 +35,8 @@ extension ClientStateFile {
         try Self.time(root["lastSuccessfulFetchAt"], "lastSuccessfulFetchAt")
       }
       state.isStale =
-        Self.read("stale", &problems) { () throws(FieldError) -> Bool? in
-          guard let value = root["stale"] else { return false }
-          guard case .bool(let stale) = value else {
-            throw FieldError("'stale' is \(value.kindDescription), not true or false")
-          }
-          return stale
+        Self.read("stale", &problems) { () throws(FieldError) in
+          try Self.flag(root["stale"], "stale")
         } ?? false
       state.throttle =
         Self.read("throttle", &problems) { () throws(FieldError) in try readThrottle() }
@@ -51,12 +47,8 @@ extension ClientStateFile {
       state.active = readActive(&problems)
       state.fetched = readFetched(active: state.active, &problems)
       state.contextChanged =
-        Self.read("contextChanged", &problems) { () throws(FieldError) -> Bool? in
-          guard let value = root["contextChanged"] else { return false }
-          guard case .bool(let changed) = value else {
-            throw FieldError("'contextChanged' is \(value.kindDescription), not true or false")
-          }
-          return changed
+        Self.read("contextChanged", &problems) { () throws(FieldError) in
+          try Self.flag(root["contextChanged"], "contextChanged")
         } ?? false
       state.realtimeFailures =
         Self.read("realtime", &problems) { () throws(FieldError) -> Int? in
@@ -204,6 +196,15 @@ extension ClientStateFile {
         throw FieldError("'\(field)' is \(value.kindDescription), not an object")
       }
       return object
+    }
+
+    /// A flag written only when set: absent is false.
+    private static func flag(_ value: JSONValue?, _ field: String) throws(FieldError) -> Bool {
+      guard let value else { return false }
+      guard case .bool(let flag) = value else {
+        throw FieldError("'\(field)' is \(value.kindDescription), not true or false")
+      }
+      return flag
     }
 
     private static func requiredTime(

@@ -71,10 +71,7 @@ enum FirebaseAppFetchBody {
 
   /// `yyyy-MM-dd'T'HH:mm:ss.SSS'Z'` in UTC, Android's spelling of `firstOpenTime`.
   static func firstOpenTime(_ date: Date) -> String {
-    let formatter = ISO8601DateFormatter()
-    formatter.timeZone = TimeZone(identifier: "UTC")
-    formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-    return formatter.string(from: date)
+    Timestamp.formatMilliseconds(date)
   }
 
   private static func nonEmpty(_ text: String?) -> JSONValue? {

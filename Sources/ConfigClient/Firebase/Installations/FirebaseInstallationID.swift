@@ -30,9 +30,7 @@ enum FirebaseInstallationID {
     var bytes = Array(bytes.prefix(byteCount))
     bytes += [UInt8](repeating: 0, count: byteCount - bytes.count)
     bytes[0] = 0b0111_0000 | (bytes[0] & 0b0000_1111)
-    let base64 = Data(bytes).base64EncodedString()
-      .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-    return String(base64.prefix(length))
+    return String(Base64.urlEncoded(bytes).prefix(length))
   }
 
   /// Whether `fid` matches `^[cdef][\w-]{21}$`, Firebase's check of an id before it is used.
