@@ -25,18 +25,3 @@ extension EvaluatedConfig {
   /// winners are equal values, so this is also a cheap key for a set of values.
   package var winningConditions: [Int32] { choices }
 }
-
-extension EvaluatedConfig {
-  /// Which of `CompiledTemplate.possibleValues(defaults:)` parameter `index` (in the order
-  /// of the template's `keys`) took: its position in that parameter's list (0 for the
-  /// default). A small number per parameter, for keying or tallying sets of values.
-  package func choice(ofParameter index: Int) -> Int {
-    let winner = Int(choices[index])
-    guard winner >= 0,
-      let position = template.storage.parameters[index].conditionalValues.firstIndex(where: {
-        $0.condition == winner
-      })
-    else { return 0 }
-    return position + 1
-  }
-}

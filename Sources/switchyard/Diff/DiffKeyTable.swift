@@ -3,23 +3,29 @@ import Core
 
 /// Every key either template or the in-app defaults know, with the values it can take on
 /// each side, each distinct value numbered once per key: whether a user's value changed is
-/// then two numbers compared (the templates' choices, `EvaluatedConfig.choice(ofParameter:)`,
-/// looked up), two choices that give the same string are the same number, and numbers become
-/// strings once, in the report.
+/// then two numbers compared (looked up by the condition that won,
+/// `EvaluatedConfig.winningConditions`), two choices that give the same string are the same
+/// number, and numbers become strings once, in the report.
 struct DiffKeyTable: Sendable {
   /// One template's side: where each key's value comes from.
   struct Side: Sendable {
     /// Per key: the template's parameter index (in `CompiledTemplate.keys`), or -1 when the
     /// template lacks the key and its value is the same for everyone.
     let parameters: [Int]
-    /// Per key: the value number of each of the parameter's choices, or the one value of a
-    /// key the template lacks.
-    let numbers: [[Int32]]
+    /// Per key: each value the parameter can take, as the condition that chooses it (-1 for
+    /// the default, first) and the value's number; for a key the template lacks, its one
+    /// value.
+    let numbers: [[(condition: Int32, number: Int32)]]
 
-    /// The number of the value `values` gives key `key`.
-    func number(ofKey key: Int, in values: EvaluatedConfig) -> Int32 {
+    /// The number of the value key `key` takes in an evaluation whose winning conditions
+    /// are `winners`.
+    func number(ofKey key: Int, winners: [Int32]) -> Int32 {
       let parameter = parameters[key]
-      return parameter < 0 ? numbers[key][0] : numbers[key][values.choice(ofParameter: parameter)]
+      let choices = numbers[key]
+      guard parameter >= 0 else { return choices[0].number }
+      let winner = winners[parameter]
+      // A parameter has a few conditional values: a scan beats any index.
+      return choices.first { $0.condition == winner }?.number ?? choices[0].number
     }
   }
 
@@ -42,7 +48,7 @@ struct DiffKeyTable: Sendable {
         template.keys.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
       let possible = template.possibleValues(defaults: defaults)
       var parameters: [Int] = []
-      var numbers: [[Int32]] = []
+      var numbers: [[(condition: Int32, number: Int32)]] = []
       for (position, key) in keys.enumerated() {
         func number(_ value: ConfigValue?) -> Int32 {
           // An empty static value is what the app reads for a key defined nowhere.
@@ -55,11 +61,11 @@ struct DiffKeyTable: Sendable {
         }
         if let parameter = index[key] {
           parameters.append(parameter)
-          numbers.append(possible[parameter].map { number($0.value) })
+          numbers.append(possible[parameter].map { ($0.condition, number($0.value)) })
         } else {
           parameters.append(-1)
-          numbers.append([number(defaults[key].map { ConfigValue(rawValue: $0, source: .default) })]
-          )
+          let value = defaults[key].map { ConfigValue(rawValue: $0, source: .default) }
+          numbers.append([(-1, number(value))])
         }
       }
       return Side(parameters: parameters, numbers: numbers)

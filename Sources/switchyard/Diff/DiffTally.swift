@@ -72,9 +72,10 @@ struct DiffTally: Sendable {
     _ user: DiffUser, before: EvaluatedConfig, after: EvaluatedConfig, table: DiffKeyTable
   ) {
     var changed = false
+    let (winnersBefore, winnersAfter) = (before.winningConditions, after.winningConditions)
     for key in table.comparedKeys {
-      let from = table.old.number(ofKey: key, in: before)
-      let to = table.new.number(ofKey: key, in: after)
+      let from = table.old.number(ofKey: key, winners: winnersBefore)
+      let to = table.new.number(ofKey: key, winners: winnersAfter)
       guard from != to else { continue }
       changed = true
       changedValues[key] += 1

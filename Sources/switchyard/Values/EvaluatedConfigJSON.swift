@@ -15,18 +15,35 @@ struct EvaluatedConfigJSON: Sendable {
   let keys: [String]
   /// Every spelling, back to back.
   private let spellings: [UInt8]
-  /// Per key, in the order of `keys`: the template parameter behind it (an index in the
-  /// template's `keys`, or -1 for a key only the defaults have), how many values it can
-  /// take, and for each value the condition that chooses it (-1: the default, as
-  /// `EvaluatedConfig.winningConditions` names it) and where its spelling starts in
-  /// `spellings` and how long it is. One table read front to back, so a line costs a few
-  /// loads and one copy per key.
-  private let layout: [Int32]
+  /// Per key, in the order of `keys`: where its values are in `choices`.
+  private let entries: [Entry]
+  /// Every key's values, key after key: read front to back alongside `entries`, so a line
+  /// costs a few loads and one copy per key.
+  private let choices: [Choice]
   /// The longest line `write` can make: the braces and each key's longest spelling.
   private let maximumLineBytes: Int
 
   /// Whether `write` takes reasons: then an entry's spelling stops before its closing brace.
   let explained: Bool
+
+  /// One key.
+  private struct Entry {
+    /// The template parameter behind the key (an index in the template's `keys`), or -1 for
+    /// a key only the defaults have.
+    var parameter: Int32
+    /// How many values the key can take: its entries in `choices`, the default's first.
+    var choiceCount: Int32
+  }
+
+  /// One value a key can take.
+  private struct Choice {
+    /// The condition that chooses it (-1: the default, as
+    /// `EvaluatedConfig.winningConditions` names it).
+    var condition: Int32
+    /// Where its spelling starts in `spellings`, and how long it is.
+    var start: Int32
+    var length: Int32
+  }
 
   /// The line for evaluations of `template` with `defaults`, with each value's reasons when
   /// `explained`.
@@ -39,26 +56,30 @@ struct EvaluatedConfigJSON: Sendable {
       template.keys.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
     let possible = template.possibleValues(defaults: defaults)
     var writer = JSONTextWriter()
-    var layout: [Int32] = []
+    var entries: [Entry] = []
+    var choices: [Choice] = []
     var maximumLineBytes = 2
     for (position, key) in json.keys.enumerated() {
       let parameter = parameterIndex[key]
       let values = parameter.map { possible[$0] } ?? [(Int32(-1), sample[key])]
-      layout += [Int32(parameter ?? -1), Int32(values.count)]
+      entries.append(Entry(parameter: Int32(parameter ?? -1), choiceCount: Int32(values.count)))
       var longest = 0
       for (condition, value) in values {
         let start = writer.bytes.count
         if position > 0 { writer.writeByte(UInt8(ascii: ",")) }
         json.writeEntry(position, value, into: &writer)
         if !explained { ConfigValuesJSON.closeEntry(reasons: nil, into: &writer) }
-        layout += [condition, Int32(start), Int32(writer.bytes.count - start)]
+        choices.append(
+          Choice(
+            condition: condition, start: Int32(start), length: Int32(writer.bytes.count - start)))
         longest = max(longest, writer.bytes.count - start)
       }
       maximumLineBytes += longest
     }
     keys = json.keys
     spellings = writer.bytes
-    self.layout = layout
+    self.entries = entries
+    self.choices = choices
     self.maximumLineBytes = maximumLineBytes
     self.explained = explained
   }
@@ -99,34 +120,36 @@ struct EvaluatedConfigJSON: Sendable {
     _ winners: [Int32], _ body: (Int, UnsafeBufferPointer<UInt8>) -> Void
   ) {
     winners.withUnsafeBufferPointer { winners in
-      layout.withUnsafeBufferPointer { layout in
-        spellings.withUnsafeBufferPointer { spellings in
-          // Every key has a spelling, so there are none only when there are no keys.
-          guard let base = spellings.baseAddress else { return }
-          // The layout is made by `init` and read in order, so its indices need no checks.
-          var entry = 0
-          for position in 0..<keys.count {
-            let parameter = Int(layout[entry])
-            let count = Int(layout[entry &+ 1])
-            var chosen = entry &+ 2
-            if parameter >= 0 {
+      entries.withUnsafeBufferPointer { entries in
+        choices.withUnsafeBufferPointer { choices in
+          spellings.withUnsafeBufferPointer { spellings in
+            // Every key has a spelling, so there are none only when there are no keys.
+            guard let base = spellings.baseAddress else { return }
+            // The tables are made by `init` and read in order, so their indices need no
+            // checks.
+            var first = 0
+            for position in 0..<entries.count {
+              let entry = entries[position]
+              let end = first &+ Int(entry.choiceCount)
               // A winner always has a spelling; the default's is first.
-              let winner = winners[parameter]
-              var candidate = chosen
-              let end = chosen &+ 3 &* count
-              while candidate < end {
-                if layout[candidate] == winner {
-                  chosen = candidate
-                  break
+              var chosen = first
+              if entry.parameter >= 0 {
+                let winner = winners[Int(entry.parameter)]
+                var candidate = first
+                while candidate < end {
+                  if choices[candidate].condition == winner {
+                    chosen = candidate
+                    break
+                  }
+                  candidate &+= 1
                 }
-                candidate &+= 3
               }
+              let choice = choices[chosen]
+              body(
+                position,
+                UnsafeBufferPointer(start: base + Int(choice.start), count: Int(choice.length)))
+              first = end
             }
-            let start = Int(layout[chosen &+ 1])
-            body(
-              position,
-              UnsafeBufferPointer(start: base + start, count: Int(layout[chosen &+ 2])))
-            entry &+= 2 &+ 3 &* count
           }
         }
       }
