@@ -69,11 +69,15 @@ struct HTTPExchange: Sendable {
       #else
         case ("http", .automatic), ("https", .automatic):
           bodyIsAsSent = true
-          HTTPSocketTransport.start(request, idleTimeout: idleTimeout, connection: connection)
-        case ("http", .sockets(let trust)), ("https", .sockets(let trust)):
+          HTTPSocketTransport.start(
+            request, idleTimeout: idleTimeout, proxies: HTTPProxySettings(),
+            connection: connection)
+        case ("http", .sockets(let trust, let proxies)),
+          ("https", .sockets(let trust, let proxies)):
           bodyIsAsSent = true
           HTTPSocketTransport.start(
-            request, idleTimeout: idleTimeout, trust: trust, connection: connection)
+            request, idleTimeout: idleTimeout, trust: trust, proxies: proxies,
+            connection: connection)
       #endif
       default:
         throw HTTPExchangeError.notHTTP

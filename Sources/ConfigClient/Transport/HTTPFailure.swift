@@ -24,6 +24,7 @@ enum HTTPFailure: Equatable {
       case .cannotConnect: self = .connectivity("\(Self.place(url)): connection refused")
       case .connectionLost: self = .connectivity("\(Self.place(url)): connection lost")
       case .tls(let failure): self = .connectivity("\(Self.place(url)): \(failure)")
+      case .proxy(let reason): self = .connectivity("\(Self.place(url)): proxy: \(reason)")
       }
       return
     }

@@ -14,10 +14,12 @@ import Foundation
 /// read and its body is never read, and a body stops at the connection's limit.
 enum HTTPSocketTransport {
   /// Sends `request` and feeds the response to `connection`, on a new thread.
-  /// - Parameter trust: the certificate authorities an `https:` server must chain to.
+  /// - Parameters:
+  ///   - trust: the certificate authorities an `https:` server must chain to.
+  ///   - proxies: the proxy an `https:` request tunnels through, if any.
   static func start(
     _ request: HTTPRequest, idleTimeout: Duration, trust: TLSTrust = .system,
-    connection: HTTPConnection
+    proxies: HTTPProxySettings = .none, connection: HTTPConnection
   ) {
     guard let wakePipe = HTTPSocket.makeWakePipe() else {
       connection.finish(throwing: SocketTransportError.cannotConnect)
@@ -25,7 +27,7 @@ enum HTTPSocketTransport {
     }
     let run = SocketRun(
       request: request, connection: connection, wakePipe: wakePipe,
-      timeout: milliseconds(idleTimeout), trust: trust)
+      timeout: milliseconds(idleTimeout), trust: trust, proxies: proxies)
     connection.setStop { run.wake() }
     Thread.detachNewThread { run.run() }
   }
@@ -84,6 +86,7 @@ private final class SocketRun: Sendable {
   let connection: HTTPConnection
   let timeout: Int32
   let trust: TLSTrust
+  let proxies: HTTPProxySettings
   private let wakeRead: Int32
   private let wakeWrite: Int32
   /// Whether the pipe is closed (the thread is over), so `wake` never writes to a
@@ -92,12 +95,13 @@ private final class SocketRun: Sendable {
 
   init(
     request: HTTPRequest, connection: HTTPConnection, wakePipe: (read: Int32, write: Int32),
-    timeout: Int32, trust: TLSTrust
+    timeout: Int32, trust: TLSTrust, proxies: HTTPProxySettings
   ) {
     self.request = request
     self.connection = connection
     self.timeout = timeout
     self.trust = trust
+    self.proxies = proxies
     wakeRead = wakePipe.read
     wakeWrite = wakePipe.write
   }
@@ -123,15 +127,34 @@ private final class SocketRun: Sendable {
     } catch {
       return connection.finish(throwing: error)
     }
-    guard let host = request.url.host, !host.isEmpty,
-      let addresses = HTTPSocket.resolve(
-        host: host, port: request.url.port ?? HTTPSocketTransport.defaultPort(request.url))
-    else { return connection.finish(throwing: SocketTransportError.cannotFindHost) }
-    guard let descriptor = connect(addresses) else { return }
+    guard let host = request.url.host, !host.isEmpty else {
+      return connection.finish(throwing: SocketTransportError.cannotFindHost)
+    }
+    let port = request.url.port ?? HTTPSocketTransport.defaultPort(request.url)
+    let isHTTPS = request.url.scheme?.lowercased() == "https"
+    let proxy: HTTPProxy?
+    do {
+      proxy = isHTTPS ? try proxies.proxy(forHost: host) : nil
+    } catch {
+      return connection.finish(throwing: error)
+    }
+    let peer = proxy.map { (host: $0.host, port: $0.port) } ?? (host: host, port: port)
+    guard let addresses = HTTPSocket.resolve(host: peer.host, port: peer.port) else {
+      return connection.finish(
+        throwing: proxy == nil
+          ? SocketTransportError.cannotFindHost
+          : .proxy("cannot find the proxy's host \(Excerpt.quoted(peer.host))"))
+    }
+    guard let descriptor = connect(addresses, toProxy: proxy != nil) else { return }
     defer { HTTPSocket.close(descriptor) }
     let socket = PlainChannel(descriptor: descriptor, wake: wakeRead, timeout: timeout)
     let channel: any HTTPByteChannel
     do throws(HTTPChannelFailure) {
+      if let proxy {
+        if let refusal = try HTTPProxyTunnel.open(through: proxy, to: host, port: port, socket) {
+          return connection.finish(throwing: refusal)
+        }
+      }
       channel = try open(socket, host: host)
     } catch {
       return finish(error)
@@ -167,8 +190,11 @@ private final class SocketRun: Sendable {
   }
 
   /// The first address that accepts; nil (with the connection finished) when none does.
-  private func connect(_ addresses: [(family: Int32, address: [UInt8])]) -> Int32? {
-    var failure = SocketTransportError.cannotConnect
+  private func connect(
+    _ addresses: [(family: Int32, address: [UInt8])], toProxy: Bool
+  ) -> Int32? {
+    var failure =
+      toProxy ? SocketTransportError.proxy("cannot connect to the proxy") : .cannotConnect
     for address in addresses {
       switch HTTPSocket.connect(
         family: address.family, address: address.address, wake: wakeRead, timeout: timeout)

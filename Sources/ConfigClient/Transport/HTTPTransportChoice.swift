@@ -3,14 +3,15 @@
 enum HTTPTransportChoice: Sendable, Equatable, CaseIterable, CustomStringConvertible {
   /// `http:` over our socket transport (every byte seen as it arrives, bodies as sent);
   /// `https:` over URLSession on Apple's systems, over our socket transport with OpenSSL
-  /// (trusting the system's authorities) elsewhere.
+  /// elsewhere (trusting the system's authorities, through the environment's proxy).
   case automatic
   #if canImport(Darwin)
     /// URLSession for both `http:` and `https:`.
     case platform
   #else
-    /// Our socket transport for both, `https:` trusting `trust`'s authorities: a test's own.
-    case sockets(trusting: TLSTrust)
+    /// Our socket transport for both, `https:` trusting `trust`'s authorities (a test's own)
+    /// and tunnelling through `proxies` (none unless given, whatever the environment says).
+    case sockets(trusting: TLSTrust, proxies: HTTPProxySettings = .none)
   #endif
 
   /// The transports each request of a test is sent over: every kind this system has.

@@ -10,4 +10,7 @@ enum SocketTransportError: Error, Equatable, Sendable {
   case connectionLost
   /// TLS could not be set up, or broke.
   case tls(TLSFailure)
+  /// The https proxy is misconfigured, cannot be reached, or refused the tunnel: why, never
+  /// its credentials.
+  case proxy(String)
 }

@@ -120,7 +120,7 @@ import Testing
 
     @Test("a server that answers in plain HTTP fails the handshake, with OpenSSL's reason")
     func plainServer() async throws {
-      try await TLSTestServer.with(speaksTLS: false) { server in
+      try await TLSTestServer.with(.notTLS) { server in
         let error = await #expect(throws: HTTPClientError.self) {
           try await send(HTTPRequest(url: server.url("/hello")))
         }
@@ -146,6 +146,52 @@ import Testing
         await #expect(throws: HTTPClientError.timeout) {
           try await HTTPClient(time: ManualTimeSource(), transport: Self.testAuthority).send(
             HTTPRequest(url: url), timeout: .milliseconds(300), maximumBodyBytes: 1_000)
+        }
+      }
+    }
+
+    @Test("a request tunnels through an http proxy with CONNECT, the proxy's credentials sent")
+    func throughProxy() async throws {
+      try await TLSTestServer.with { server in
+        try await TLSTestServer.with(.connectProxy) { proxy in
+          let (user, password) = TLSTestServer.proxyCredentials
+          let proxies = HTTPProxySettings(
+            environment: ["https_proxy": "http://\(user):\(password)@127.0.0.1:\(proxy.port)"])
+          // proxied.test resolves only at the proxy: the response came through the tunnel,
+          // and the certificate was checked against the name asked for.
+          let response = try await send(
+            HTTPRequest(url: server.proxiedURL("/hello")),
+            over: .sockets(
+              trusting: .certificateFile(TLSTestServer.caCertificatePath), proxies: proxies))
+          #expect(String(decoding: response.body, as: UTF8.self) == Self.hello)
+        }
+      }
+    }
+
+    @Test(
+      "a proxy's refusal ends the request with its status, never its credentials",
+      arguments: [
+        (
+          kind: TLSTestServer.Kind.connectProxy, credentials: "",
+          status: "407 Proxy Authentication Required"
+        ),
+        (
+          kind: .connectProxy, credentials: "tester:wrong@",
+          status: "407 Proxy Authentication Required"
+        ),
+        (kind: .notTLS, credentials: "tester:proxy-secret@", status: "400 Bad Request"),
+      ])
+    func proxyRefuses(kind: TLSTestServer.Kind, credentials: String, status: String) async throws {
+      try await TLSTestServer.with(kind) { proxy in
+        let proxies = HTTPProxySettings(
+          environment: ["HTTPS_PROXY": "http://\(credentials)127.0.0.1:\(proxy.port)"])
+        await #expect(
+          throws: HTTPClientError.connectivity(
+            "https://proxied.test: proxy: the proxy refused the tunnel: HTTP \(status)")
+        ) {
+          try await send(
+            HTTPRequest(url: try #require(URL(string: "https://proxied.test/hello"))),
+            over: .sockets(trusting: .system, proxies: proxies))
         }
       }
     }

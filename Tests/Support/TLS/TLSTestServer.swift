@@ -12,7 +12,8 @@ import Foundation
 /// to this file, run by python3 (standard library only, so every CI machine has what it needs),
 /// serving `localhost.pem`, which `test-ca.pem` signed.
 ///
-/// The certificate names `localhost` and nothing else, on purpose: `url(_:)` verifies against
+/// The certificate names `localhost` (and `proxied.test`, see `Kind.connectProxy`) and no
+/// address, on purpose: `url(_:)` verifies against
 /// `caCertificatePath`, while `ipURL(_:)` reaches the same server by an address the
 /// certificate does not name, so the name check must fail; a client that trusts only
 /// `otherCACertificatePath` must reject the issuer. The files are fixed (valid 2026-01-01 to
@@ -74,20 +75,38 @@ public final class TLSTestServer: Sendable {
   /// How long `stop()` lets the server exit on its own before it kills it, in seconds.
   private static let exitDeadline: TimeInterval = 5
 
-  /// Starts tls-server.py with localhost.pem; throws when python3 cannot start or prints no
-  /// port within 10 s.
-  /// - Parameter speaksTLS: false for a server on the wrong port: it answers every
-  ///   connection at once with a plain `HTTP/1.1 400`, whatever the client sends.
-  public init(speaksTLS: Bool = true) throws {
+  /// What the server is.
+  public enum Kind: Sendable {
+    /// The HTTPS server described above.
+    case tls
+    /// A server on the wrong port: it answers every connection at once with a plain
+    /// `HTTP/1.1 400`, whatever the client sends.
+    case notTLS
+    /// An http proxy that tunnels `CONNECT` requests carrying `proxyAuthorization`'s
+    /// credentials (407 without them), relaying every tunnel to 127.0.0.1 at the port asked
+    /// for, whatever the host: so `proxied.test`, which the certificate also names and no
+    /// resolver knows, reaches a `.tls` server only through it.
+    case connectProxy
+  }
+
+  /// The user and password the `.connectProxy` server requires.
+  public static let proxyCredentials = (user: "tester", password: "proxy-secret")
+
+  /// Starts tls-server.py as `kind`; throws when python3 cannot start or prints no port
+  /// within 10 s.
+  public init(_ kind: Kind = .tls) throws {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     let script = Self.directory.appendingPathComponent("tls-server.py").path
-    process.arguments =
-      speaksTLS
-      ? [
+    switch kind {
+    case .tls:
+      process.arguments = [
         "python3", script, Self.directory.appendingPathComponent("localhost.pem").path,
         Self.directory.appendingPathComponent("localhost-key.pem").path,
-      ] : ["python3", script, "--not-tls"]
+      ]
+    case .notTLS: process.arguments = ["python3", script, "--not-tls"]
+    case .connectProxy: process.arguments = ["python3", script, "--proxy"]
+    }
     // Standard error stays the test process's own, so an unexpected server error shows.
     let input = Pipe()
     let output = Pipe()
@@ -128,10 +147,10 @@ public final class TLSTestServer: Sendable {
   /// caller's state, a main-actor test's included, and return what is not `Sendable`.
   @discardableResult
   public static func with<T>(
-    isolation: isolated (any Actor)? = #isolation, speaksTLS: Bool = true,
+    isolation: isolated (any Actor)? = #isolation, _ kind: Kind = .tls,
     _ body: (TLSTestServer) async throws -> T
   ) async throws -> T {
-    let server = try TLSTestServer(speaksTLS: speaksTLS)
+    let server = try TLSTestServer(kind)
     defer { server.stop() }
     return try await body(server)
   }
@@ -139,6 +158,12 @@ public final class TLSTestServer: Sendable {
   /// `https://localhost:<port><path>`: the name the certificate holds.
   public func url(_ path: String) -> URL {
     URL(string: "https://localhost:\(port)\(path)") ?? URL(fileURLWithPath: "/")
+  }
+
+  /// `https://proxied.test:<port><path>`: a name the certificate holds and only the
+  /// `.connectProxy` server resolves (to 127.0.0.1).
+  public func proxiedURL(_ path: String) -> URL {
+    URL(string: "https://proxied.test:\(port)\(path)") ?? URL(fileURLWithPath: "/")
   }
 
   /// `https://127.0.0.1:<port><path>`: the same server by an address the certificate does not

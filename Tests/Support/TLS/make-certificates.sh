@@ -2,7 +2,8 @@
 # Writes the fixed certificates of the TLS tests next to this script:
 #
 #   test-ca.pem        a self-signed CA, "Switchyard Test CA" (its key is thrown away)
-#   localhost.pem      a server certificate that CA signed: CN and subjectAltName DNS:localhost
+#   localhost.pem      a server certificate that CA signed: CN localhost, subjectAltName
+#                      DNS:localhost and DNS:proxied.test (a name only the test proxy knows)
 #                      only, on purpose without IP:127.0.0.1, so a client that connects to
 #                      https://127.0.0.1 must fail the name check
 #   localhost-key.pem  that certificate's private key (unencrypted PKCS#8)
@@ -59,7 +60,7 @@ authorityKeyIdentifier = keyid:always
 basicConstraints = critical, CA:FALSE
 keyUsage = critical, digitalSignature, keyEncipherment
 extendedKeyUsage = serverAuth
-subjectAltName = DNS:localhost
+subjectAltName = DNS:localhost, DNS:proxied.test
 subjectKeyIdentifier = hash
 authorityKeyIdentifier = keyid:always
 CNF

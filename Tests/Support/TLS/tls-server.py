@@ -3,6 +3,8 @@
 starts it; standard library only, so any python3 on a CI machine runs it).
 
     python3 tls-server.py CERT KEY
+    python3 tls-server.py --not-tls   (a plain HTTP 400 to every connection)
+    python3 tls-server.py --proxy     (a CONNECT proxy; see ConnectProxy)
 
 Listens on a free port, prints exactly one line, `port N`, to stdout, and serves until it is
 killed or its stdin reaches end of file (so it dies with the test process that holds the pipe).
@@ -21,6 +23,7 @@ A connection that fails (a client that rejects the certificate, one that hangs u
 ends quietly and the server goes on; only unexpected errors reach stderr.
 """
 
+import base64
 import http.server
 import json
 import os
@@ -175,6 +178,71 @@ class NotTLSServer(Server):
             request.close()
 
 
+PROXY_AUTHORIZATION = "Basic " + base64.b64encode(b"tester:proxy-secret").decode()
+
+
+class ConnectProxy(Server):
+    """`--proxy`: an HTTP proxy that tunnels CONNECT requests carrying
+    `Proxy-Authorization` for tester:proxy-secret (407 without it, 405 for any other method),
+    relaying every tunnel to 127.0.0.1 at the port asked for, whatever the host: so a name
+    only the proxy knows (`proxied.test`) reaches the test server."""
+
+    def finish_request(self, request, client_address):
+        request.settimeout(CONNECTION_TIMEOUT)
+        try:
+            head = b""
+            while b"\r\n\r\n" not in head:
+                piece = request.recv(4096)
+                if not piece:
+                    return
+                head += piece
+            lines = head.split(b"\r\n\r\n", 1)[0].decode("latin-1").split("\r\n")
+            method, target, _ = lines[0].split(" ", 2)
+            fields = {}
+            for line in lines[1:]:
+                name, _, value = line.partition(":")
+                fields[name.strip().lower()] = value.strip()
+            if method != "CONNECT":
+                request.sendall(b"HTTP/1.1 405 Method Not Allowed\r\nContent-Length: 0\r\n\r\n")
+                return
+            if fields.get("proxy-authorization") != PROXY_AUTHORIZATION:
+                request.sendall(b"HTTP/1.1 407 Proxy Authentication Required\r\n"
+                                b"Proxy-Authenticate: Basic realm=\"test\"\r\n"
+                                b"Content-Length: 0\r\n\r\n")
+                return
+            port = int(target.rsplit(":", 1)[1])
+            upstream = socket.create_connection(("127.0.0.1", port), timeout=CONNECTION_TIMEOUT)
+            request.sendall(b"HTTP/1.1 200 Connection established\r\n\r\n")
+            relay(request, upstream)
+        except (OSError, ValueError, IndexError):
+            pass
+        finally:
+            request.close()
+
+
+def relay(one, other):
+    """Copies bytes both ways until either side closes."""
+    def pump(source, sink):
+        try:
+            while True:
+                data = source.recv(65536)
+                if not data:
+                    break
+                sink.sendall(data)
+        except OSError:
+            pass
+        finally:
+            try:
+                sink.shutdown(socket.SHUT_WR)
+            except OSError:
+                pass
+    thread = threading.Thread(target=pump, args=(other, one), daemon=True)
+    thread.start()
+    pump(one, other)
+    thread.join(CONNECTION_TIMEOUT)
+    other.close()
+
+
 def exit_at_end_of_stdin():
     try:
         while os.read(0, 65536):
@@ -185,8 +253,9 @@ def exit_at_end_of_stdin():
 
 
 def main():
-    if sys.argv[1:] != ["--not-tls"] and len(sys.argv) != 3:
-        print("usage: tls-server.py CERT KEY | tls-server.py --not-tls", file=sys.stderr)
+    if sys.argv[1:] not in (["--not-tls"], ["--proxy"]) and len(sys.argv) != 3:
+        print("usage: tls-server.py CERT KEY | tls-server.py --not-tls | tls-server.py --proxy",
+              file=sys.stderr)
         sys.exit(2)
     # A process spawned from a thread that blocks signals (Foundation's Process run on a
     # Dispatch or Swift concurrency thread) inherits that mask, and SIGTERM would never land.
@@ -194,6 +263,8 @@ def main():
         signal.pthread_sigmask(signal.SIG_SETMASK, [])
     if sys.argv[1] == "--not-tls":
         server = NotTLSServer(None)
+    elif sys.argv[1] == "--proxy":
+        server = ConnectProxy(None)
     else:
         context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
         context.load_cert_chain(sys.argv[1], sys.argv[2])
