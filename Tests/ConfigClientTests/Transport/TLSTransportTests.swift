@@ -68,6 +68,22 @@ import Testing
       }
     }
 
+    @Test("a stream's bytes arrive as the server sends them, not when the connection ends")
+    func streamArrivesAsSent() async throws {
+      try await TLSTestServer.with { server in
+        let exchange = try await HTTPExchange.open(
+          HTTPRequest(url: server.url("/stream")), idleTimeout: .seconds(30),
+          resourceTimeout: .seconds(30), maximumBodyBytes: nil, transport: Self.testAuthority)
+        #expect(exchange.head.status == 200)
+        var chunks = exchange.body.makeAsyncIterator()
+        let first = try await chunks.next()
+        #expect(
+          first.map { String(decoding: $0, as: UTF8.self) }
+            == #"{"latestTemplateVersionNumber": 7}"# + "\n")
+        exchange.cancel()
+      }
+    }
+
     @Test("a body that runs to the connection's end is whole only when TLS says it ended")
     func closeDelimitedBody() async throws {
       try await TLSTestServer.with { server in

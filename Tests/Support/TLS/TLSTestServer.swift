@@ -26,6 +26,7 @@ import Foundation
 /// - `/big`: 200, 2,000,000 bytes of `x` with a Content-Length
 /// - `/redirect`: 302 to `/hello`
 /// - `/echo`: 200, `{"method", "path", "headers" (lower-cased names), "body" (as text)}`
+/// - `/stream`: 200, one chunked line, then silence until the client hangs up
 /// - `/until-close`: 200, the `/hello` body without a length, ended by `close_notify`
 /// - `/cut`: the same, but the connection ends with no `close_notify`
 /// - anything else: 404

@@ -15,6 +15,7 @@ Every answer is HTTP/1.1 with `Connection: close`, one request per connection:
     /big       200, 2,000,000 bytes of "x" with Content-Length, in 64 KiB writes
     /redirect  302 to /hello
     /echo      200 JSON {"method", "path", "headers" (lower-cased names), "body" (as text)}
+    /stream    200, one chunked line, then silence until the client hangs up
     /until-close  200, the /hello body without a length, ended by close_notify and the close
     /cut       the same, but the TCP connection is closed with no close_notify
     other      404
@@ -64,6 +65,19 @@ class Handler(http.server.BaseHTTPRequestHandler):
         elif path == "/redirect":
             self.answer(302, b"moved to /hello\n", [("Location", "/hello"),
                                                      ("Content-Type", "text/plain")])
+        elif path == "/stream":
+            # One line now, then nothing until the client hangs up: what a real-time stream
+            # looks like between messages.
+            self.start(200, [("Content-Type", "text/event-stream"),
+                             ("Transfer-Encoding", "chunked")])
+            line = b'{"latestTemplateVersionNumber": 7}\n'
+            self.wfile.write(b"%x\r\n%s\r\n" % (len(line), line))
+            self.wfile.flush()
+            self.connection.settimeout(CONNECTION_TIMEOUT)
+            try:
+                self.connection.recv(1)  # returns when the client closes
+            except OSError:
+                pass
         elif path == "/until-close":
             # A body that runs to the connection's end, which a close_notify marks as whole.
             self.start(200, [("Content-Type", "application/json")])
