@@ -15,70 +15,76 @@ struct ContextChangeDuringFetchTests {
   static let grade2 = EvaluationContext(customSignals: ["year": 2])
   static let template = TemplateFixtures.template(version: 1, ["welcome": "hello"])
 
+  /// A client for grade 1 whose first fetch has reached the source and waits for its answer.
+  private struct FetchInFlight {
+    let source = HeldTemplateSource()
+    let client: RemoteConfigClient
+    /// The requests after the first, as they reach the source.
+    var requests: AsyncStream<TemplateFetchRequest>.Iterator
+    let first: Task<FetchResult, any Error>
+
+    init() async {
+      let client = RemoteConfigClient(
+        source: source, timeSource: ManualTimeSource(), context: grade1)
+      self.client = client
+      requests = source.requests.makeAsyncIterator()
+      first = Task { try await client.fetch() }
+      #expect(await requests.next()?.context == grade1)
+    }
+
+    /// Answers the first fetch with the template; returns what that fetch gave.
+    func answerFirst() async throws -> FetchResult {
+      source.answer(.template(body: Array(template.utf8), etag: "1"))
+      return try await first.value
+    }
+  }
+
   @Test("the fetch's answer leaves the mark set, so the next fetch asks for the new context")
   func markStaysForTheNewContext() async throws {
-    let source = HeldTemplateSource()
-    let client = RemoteConfigClient(
-      source: source, timeSource: ManualTimeSource(), context: Self.grade1)
-    var requests = source.requests.makeAsyncIterator()
-    let first = Task { try await client.fetch() }
-    #expect(await requests.next()?.context == Self.grade1)
-    await client.setContext(Self.grade2)
-    #expect(await client.isContextChanged)
-    source.answer(.template(body: Array(Self.template.utf8), etag: "1"))
-    #expect(try await first.value == .newTemplate(versionNumber: 1))
+    var fetch = await FetchInFlight()
+    await fetch.client.setContext(Self.grade2)
+    #expect(await fetch.client.isContextChanged)
+    #expect(try await fetch.answerFirst() == .newTemplate(versionNumber: 1))
     // Answered for grade 1: grade 2 has not been asked for yet.
-    #expect(await client.isContextChanged)
+    #expect(await fetch.client.isContextChanged)
 
     // Within the minimum interval, yet the next fetch goes out, for grade 2.
-    let second = Task { try await client.fetch() }
-    #expect(await requests.next()?.context == Self.grade2)
-    source.answer(.notModified)
+    let second = Task { [client = fetch.client] in try await client.fetch() }
+    #expect(await fetch.requests.next()?.context == Self.grade2)
+    fetch.source.answer(.notModified)
     #expect(try await second.value == .notModified)
-    #expect(await !client.isContextChanged)
-    #expect(try await client.fetch() == .servedFromCache)
+    #expect(await !fetch.client.isContextChanged)
+    #expect(try await fetch.client.fetch() == .servedFromCache)
   }
 
   @Test("a fetch called for a new context while one is in flight asks again for its own")
   func fetchForNewContextAsksAgain() async throws {
-    let source = HeldTemplateSource()
-    let client = RemoteConfigClient(
-      source: source, timeSource: ManualTimeSource(), context: Self.grade1)
-    var requests = source.requests.makeAsyncIterator()
-    let first = Task { try await client.fetch() }
-    #expect(await requests.next()?.context == Self.grade1)
-    await client.setContext(Self.grade2)
+    var fetch = await FetchInFlight()
+    await fetch.client.setContext(Self.grade2)
     // Whether it reaches the client before or after the first answer, it is not given that
     // answer: it waits for it, then fetches for grade 2.
-    let second = Task { try await client.fetch() }
-    source.answer(.template(body: Array(Self.template.utf8), etag: "1"))
-    #expect(try await first.value == .newTemplate(versionNumber: 1))
-    #expect(await requests.next()?.context == Self.grade2)
-    source.answer(.notModified)
+    let second = Task { [client = fetch.client] in try await client.fetch() }
+    #expect(try await fetch.answerFirst() == .newTemplate(versionNumber: 1))
+    #expect(await fetch.requests.next()?.context == Self.grade2)
+    fetch.source.answer(.notModified)
     #expect(try await second.value == .notModified)
-    #expect(source.requestCount == 2)
-    #expect(await !client.isContextChanged)
+    #expect(fetch.source.requestCount == 2)
+    #expect(await !fetch.client.isContextChanged)
   }
 
   @Test("a change in a field the source does not send needs no second request")
   func unsentFieldNeedsNoRequest() async throws {
-    let source = HeldTemplateSource()
-    let client = RemoteConfigClient(
-      source: source, timeSource: ManualTimeSource(), context: Self.grade1)
-    var requests = source.requests.makeAsyncIterator()
-    let first = Task { try await client.fetch() }
-    #expect(await requests.next()?.context == Self.grade1)
+    let fetch = await FetchInFlight()
     // Firebase's fetch does not send the randomization ID: the answer holds for it.
-    await client.setContext(
+    await fetch.client.setContext(
       EvaluationContext(randomizationID: "r7", customSignals: ["year": 1]))
-    #expect(await !client.isContextChanged)
-    let second = Task { try await client.fetch() }
-    source.answer(.template(body: Array(Self.template.utf8), etag: "1"))
-    #expect(try await first.value == .newTemplate(versionNumber: 1))
+    #expect(await !fetch.client.isContextChanged)
+    let second = Task { [client = fetch.client] in try await client.fetch() }
+    #expect(try await fetch.answerFirst() == .newTemplate(versionNumber: 1))
     // Joined the fetch in flight, or came after it and was within the minimum interval.
     let joined = try await second.value
     #expect(joined == .newTemplate(versionNumber: 1) || joined == .servedFromCache)
-    #expect(source.requestCount == 1)
+    #expect(fetch.source.requestCount == 1)
   }
 }
 
