@@ -28,7 +28,7 @@ extension RemoteConfigClient {
   ) async throws(FetchError) -> FetchResult {
     while let inFlight = inFlightFetch {
       let result = await inFlight.task.value
-      if !source.evaluatesOnServer || inFlight.context.hasSameServerEvaluatedFields(as: context) {
+      if !source.requestDiffers(for: context, from: inFlight.context) {
         return try result.get()
       }
       // Values for another context: the fetch below asks for this one (the context-changed
@@ -102,7 +102,7 @@ extension RemoteConfigClient {
     // The answer is for the context the request carried: if the app changed it meanwhile
     // in a field the source sends, the context-changed mark stays for the next fetch.
     let answered = ClientState.FetchAnswer(
-      at: now, forCurrentContext: request.context.hasSameServerEvaluatedFields(as: context))
+      at: now, forCurrentContext: !source.requestDiffers(for: context, from: request.context))
     // The source's own state (an installation registered or refreshed) is saved after every
     // fetch that changed it, failed or not.
     let sourceChanged = await takeSourceState()

@@ -40,7 +40,8 @@ public actor RemoteConfigClient {
   /// The fetch in flight and the context it was sent for: a concurrent `fetch` call joins it
   /// instead of starting another, unless the source's server evaluates for the context and
   /// the context has changed since (its answer would be for the old one).
-  var inFlightFetch: (task: Task<Result<FetchResult, FetchError>, Never>, context: EvaluationContext)?
+  var inFlightFetch:
+    (task: Task<Result<FetchResult, FetchError>, Never>, context: EvaluationContext)?
   /// The last save scheduled; saves run one after another, in the order scheduled.
   var lastSave: Task<String?, Never>?
   /// Why the last save failed, or nil when it succeeded.
@@ -180,7 +181,7 @@ public actor RemoteConfigClient {
   /// - Returns: the keys whose value changed; an update is emitted when there are any.
   @discardableResult
   public func setContext(_ context: EvaluationContext) async -> Set<String> {
-    if source.evaluatesOnServer, !context.hasSameServerEvaluatedFields(as: self.context) {
+    if source.requestDiffers(for: context, from: self.context) {
       state.contextChanged = true
     }
     state.context = context

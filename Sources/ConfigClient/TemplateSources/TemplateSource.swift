@@ -27,6 +27,14 @@ public protocol TemplateSource: Sendable {
   /// (never the throttle). False unless the source says otherwise.
   var evaluatesOnServer: Bool { get }
 
+  /// Whether a fetch for `context` asks the server something a fetch for `previous` did not,
+  /// so values fetched for `previous` do not hold for `context`. Only a source that
+  /// `evaluatesOnServer` can say yes; the default compares the fields Firebase's app fetch
+  /// sends (custom signals, app version and build, country, language, user properties,
+  /// first open time), and `FirebaseAppTemplateSource` compares the request bodies it would
+  /// send. The randomization ID and `now` are the client's own.
+  func requestDiffers(for context: EvaluationContext, from previous: EvaluationContext) -> Bool
+
   /// State the source keeps between launches (Firebase's installation and its tokens), which
   /// the client saves in its one state file after each fetch that changed it; nil when the
   /// source keeps none (the default).
@@ -47,6 +55,13 @@ extension TemplateSource {
 
   // swift-format-ignore: AllPublicDeclarationsHaveDocumentation
   public var evaluatesOnServer: Bool { false }
+
+  // swift-format-ignore: AllPublicDeclarationsHaveDocumentation
+  public func requestDiffers(
+    for context: EvaluationContext, from previous: EvaluationContext
+  ) -> Bool {
+    evaluatesOnServer && !context.hasSameServerEvaluatedFields(as: previous)
+  }
 
   // swift-format-ignore: AllPublicDeclarationsHaveDocumentation
   public func savedState() async -> JSONValue? { nil }

@@ -17,18 +17,25 @@ enum FirebaseAppFetchBody {
   static func make(
     context: EvaluationContext, options: FirebaseAppOptions, installation: FirebaseInstallation
   ) -> JSONValue {
-    var body = JSONObject()
+    var body = contextFields(context)
     body["appInstanceId"] = .string(installation.fid)
     body["appInstanceIdToken"] = .string(installation.authToken)
     body["appId"] = .string(options.appID)
-    body["countryCode"] = nonEmpty(context.country)
-    body["languageCode"] = nonEmpty(context.language)
     body["platformVersion"] = nonEmpty(options.platformVersion)
     body["timeZone"] = nonEmpty(options.timeZone)
-    body["appVersion"] = nonEmpty(context.appVersion)
-    body["appBuild"] = nonEmpty(context.appBuild)
     body["packageName"] = nonEmpty(options.packageName)
     body["sdkVersion"] = nonEmpty(options.sdkVersion)
+    return .object(body)
+  }
+
+  /// The fields of the body that come from `context`: what differs between two fetches of
+  /// one app when its context changed (`FirebaseAppTemplateSource.requestDiffers`).
+  static func contextFields(_ context: EvaluationContext) -> JSONObject {
+    var body = JSONObject()
+    body["countryCode"] = nonEmpty(context.country)
+    body["languageCode"] = nonEmpty(context.language)
+    body["appVersion"] = nonEmpty(context.appVersion)
+    body["appBuild"] = nonEmpty(context.appBuild)
     if !context.userProperties.isEmpty {
       body["analyticsUserProperties"] = .object(
         JSONObject(
@@ -44,7 +51,7 @@ enum FirebaseAppFetchBody {
           context.customSignals.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value.text)) })
       )
     }
-    return .object(body)
+    return body
   }
 
   /// Refuses custom signals over Firebase's limits, naming the first signal at fault.

@@ -339,4 +339,44 @@ struct FirebaseAppTemplateSourceTests {
       }
     }
   }
+
+  /// A grade-2 context opened at 1970's first instant, with `change` made to it.
+  static func grade2(_ change: String) -> EvaluationContext {
+    var context = EvaluationContext(
+      customSignals: ["year": 2], firstOpenTime: Date(timeIntervalSince1970: 0))
+    switch change {
+    case "year as text": context.customSignals["year"] = "2"
+    case "year 3": context.customSignals["year"] = 3
+    case "randomization ID": context.randomizationID = "r7"
+    case "now": context.now = Date(timeIntervalSince1970: 86_400)
+    case "first open 0.4 ms later": context.firstOpenTime = Date(timeIntervalSince1970: 0.0004)
+    case "first open 2 ms later": context.firstOpenTime = Date(timeIntervalSince1970: 0.002)
+    case "app version": context.appVersion = "1.2"
+    case "country": context.country = "JP"
+    case "user property": context.userProperties = ["grade": "2"]
+    default: break
+    }
+    return context
+  }
+
+  @Test(
+    "a context asks Firebase something new only when the fetch body it sends differs",
+    arguments: [
+      ("nothing", false),
+      // Signals are sent as strings: 2 and "2" are one request.
+      ("year as text", false),
+      ("year 3", true),
+      // The randomization ID and `now` stay with the client.
+      ("randomization ID", false), ("now", false),
+      // First open time is sent in milliseconds.
+      ("first open 0.4 ms later", false), ("first open 2 ms later", true),
+      ("app version", true), ("country", true), ("user property", true),
+    ])
+  func requestDiffers(change: String, differs: Bool) async throws {
+    try await Fixture.with { fixture in
+      let source = fixture.app().remoteConfigSource
+      #expect(
+        source.requestDiffers(for: Self.grade2(change), from: Self.grade2("nothing")) == differs)
+    }
+  }
 }
