@@ -11,24 +11,22 @@ struct RealtimeUpdateRun {
   /// twice while the app has not activated it yet.
   var deliveredVersion: Int?
   /// The failed attempts in a row the client last saved.
-  private var savedFailures = 0
+  private var savedFailures: Int
 
-  init(updater: RealtimeUpdater, emit: @escaping @Sendable (RealtimeEvent) -> Void) {
+  /// A run whose retry budget is reduced by the failed attempts in a row an earlier launch
+  /// saved in the client's state (Firebase persists its failed-stream count the same way).
+  init(updater: RealtimeUpdater, emit: @escaping @Sendable (RealtimeEvent) -> Void) async {
     self.updater = updater
     self.emit = emit
-    self.machine = RealtimeConnectionMachine(
-      backoff: updater.settings.reconnectBackoff,
-      retryBudget: updater.settings.reconnectAttempts)
-  }
-
-  /// Connects, listens and reconnects until stopped or cancelled. The failed attempts in a
-  /// row are saved in the client's state as they change, and an earlier launch's reduce this
-  /// run's retry budget (Firebase persists its failed-stream count the same way).
-  mutating func run() async {
     savedFailures = await updater.client.realtimeFailures
     machine = RealtimeConnectionMachine(
       backoff: updater.settings.reconnectBackoff,
       retryBudget: updater.settings.reconnectAttempts, earlierFailures: savedFailures)
+  }
+
+  /// Connects, listens and reconnects until stopped or cancelled. The failed attempts in a
+  /// row are saved in the client's state as they change.
+  mutating func run() async {
     while !Task.isCancelled {
       let outcome: RealtimeConnectionMachine.Event
       do {

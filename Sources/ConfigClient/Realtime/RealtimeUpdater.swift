@@ -55,7 +55,7 @@ public struct RealtimeUpdater: Sendable {
       bufferingPolicy: .bufferingNewest(1024))
     let updater = self
     let task = Task {
-      var run = RealtimeUpdateRun(updater: updater) { continuation.yield($0) }
+      var run = await RealtimeUpdateRun(updater: updater) { continuation.yield($0) }
       await run.run()
       continuation.finish()
     }
