@@ -29,20 +29,13 @@ extension ToolCommand {
     for required in ["--stage", "--year", "--idiom"] {
       _ = try arguments.required(required)
     }
-    try FirebaseAppRouting.checkOptions(arguments)
     let scenario = try UserFlags.scenario(arguments, signedIn: true)
-    let template: CompiledTemplate
-    if FirebaseAppRouting.isRequested(arguments) {
-      guard
-        let active = try await FirebaseAppRouting.activeTemplate(
-          for: scenario, arguments, io: io, environment: environment)
-      else { return .failure }
-      template = active
-    } else {
-      template = try TemplateFile.loadOrSample(arguments)
-    }
+    guard
+      let template = try await FirebaseAppRouting.template(
+        for: scenario, arguments, io: io, environment: environment)
+    else { return .failure }
     let app = try AppComposition.standard()
-    let now = scenario.context.now ?? SystemTimeSource().now
+    let now = scenario.context.now ?? environment.timeSource.now
     let outcome = scenario.plan(with: app.router(for: template), now: now)
     guard let grade = scenario.grade, let values = outcome.routed?.values,
       let home = app.home(of: outcome.route.screen.feature, grade: grade, values: values, now: now)

@@ -31,40 +31,22 @@ extension ToolCommand {
   private static func runRoute(
     _ arguments: ParsedArguments, _ io: ToolIO, environment: NetworkCommandEnvironment
   ) async throws -> ExitStatus {
-    try FirebaseAppRouting.checkOptions(arguments)
-    let template: CompiledTemplate
-    if FirebaseAppRouting.isRequested(arguments) {
-      guard arguments.value("--scenarios") == nil else {
-        throw UsageError(
-          command: "route",
-          message: "'--firebase-app' routes the one user the flags describe, not '--scenarios'")
-      }
-      guard
-        let active = try await FirebaseAppRouting.activeTemplate(
-          for: try UserFlags.scenario(arguments), arguments, io: io, environment: environment)
-      else { return .failure }
-      template = active
-    } else {
-      template = try TemplateFile.loadOrSample(arguments)
-    }
-    let router = try AppComposition.standard().router(for: template)
     let explain = arguments.flag("--explain")
-    let clock = SystemTimeSource()
-    @Sendable func plan(_ scenario: RouteScenario) -> RouteOutcome {
-      scenario.plan(with: router, now: scenario.context.now ?? clock.now)
-    }
-    @Sendable func explanation(_ scenario: RouteScenario) -> String {
-      RouteReport.explanation(plan(scenario), router: router)
-    }
     guard let path = arguments.value("--scenarios") else {
+      // One user, the flags'.
       let scenario = try UserFlags.scenario(arguments)
-      guard !explain else {
-        io.printLine(explanation(scenario))
-        return .success
+      guard
+        let template = try await FirebaseAppRouting.template(
+          for: scenario, arguments, io: io, environment: environment)
+      else { return .failure }
+      let planner = try RoutePlanning(template, clock: environment.timeSource)
+      if explain {
+        io.printLine(planner.explanation(scenario))
+      } else {
+        var writer = JSONTextWriter()
+        RouteReport.write(planner.plan(scenario).route, into: &writer)
+        io.printLine(writer.text)
       }
-      var writer = JSONTextWriter()
-      RouteReport.write(plan(scenario).route, into: &writer)
-      io.printLine(writer.text)
       return .success
     }
     let userFlags = UserFlags.options.map(\.name).filter {
@@ -75,11 +57,16 @@ extension ToolCommand {
         command: "route",
         message: "option '\(flag)' describes one user; it cannot be combined with '--scenarios'")
     }
+    guard
+      let template = try await FirebaseAppRouting.template(
+        for: nil, arguments, io: io, environment: environment)
+    else { return .failure }
+    let planner = try RoutePlanning(template, clock: environment.timeSource)
     guard explain else {
       return try await JSONLinesInput.run(
         path, io: io,
         JSONLinesAnswer { object, _, writer in
-          RouteReport.write(plan(try RouteScenario(json: object)).route, into: &writer)
+          RouteReport.write(planner.plan(try RouteScenario(json: object)).route, into: &writer)
         })
     }
     // For people: each scenario under a numbered heading, a blank line between them.
@@ -89,7 +76,7 @@ extension ToolCommand {
     return try await JSONLinesInput.run(
       path, io: io,
       JSONLinesAnswer { object, number, writer in
-        writer.writeRaw(heading(number) + explanation(try RouteScenario(json: object)))
+        writer.writeRaw(heading(number) + planner.explanation(try RouteScenario(json: object)))
       } failed: { message, number, writer in
         writer.writeRaw(heading(number) + "error: " + message)
       })

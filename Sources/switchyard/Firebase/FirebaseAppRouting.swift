@@ -45,6 +45,26 @@ enum FirebaseAppRouting {
     }
   }
 
+  /// The template `route` and `home` route from: with `--firebase-app`, the app's active
+  /// values for `scenario`'s user (`activeTemplate`; nil when there are none, the reason on
+  /// standard error); else `--template`'s, or the built-in sample.
+  /// - Parameter scenario: the one user the flags describe, or nil for `--scenarios`'
+  ///   many, which `--firebase-app` refuses.
+  /// - Throws: `UsageError`, `InputFileError`, `FirebaseEndpointError`.
+  static func template(
+    for scenario: RouteScenario?, _ arguments: ParsedArguments, io: ToolIO,
+    environment: NetworkCommandEnvironment
+  ) async throws -> CompiledTemplate? {
+    try checkOptions(arguments)
+    guard isRequested(arguments) else { return try TemplateFile.loadOrSample(arguments) }
+    guard let scenario else {
+      throw UsageError(
+        command: arguments.command,
+        message: "'--firebase-app' routes the one user the flags describe, not '--scenarios'")
+    }
+    return try await activeTemplate(for: scenario, arguments, io: io, environment: environment)
+  }
+
   /// The app's active values for `scenario`'s user after a fetch and an activation, as a
   /// template of default values (what Firebase evaluated); nil when nothing could be fetched
   /// and nothing is cached (the reason is on standard error).
