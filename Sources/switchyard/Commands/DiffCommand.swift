@@ -45,8 +45,7 @@ extension ToolCommand {
         message: "option '\(synthetic)' describes a synthetic population; it cannot be combined"
           + " with '--contexts'")
     }
-    let users = try arguments.integer("--users", in: 1...1_000_000) ?? 1_000
-    let seed = try arguments.integer("--seed", in: 0...Int.max) ?? 1
+    let (users, seed) = try SyntheticPopulation.sizeAndSeed(arguments)
     let now = try arguments.time("--now") ?? SystemTimeSource().now
     let app = try AppComposition.standard()
     let (oldPath, newPath) = (arguments.positionals[0], arguments.positionals[1])

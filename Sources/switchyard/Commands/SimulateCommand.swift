@@ -17,8 +17,7 @@ extension ToolCommand {
       .flag("--json", "Print one JSON object instead of text."),
     ]
   ) { arguments, io in
-    let count = try arguments.integer("--users", in: 1...1_000_000) ?? 1_000
-    let seed = try arguments.integer("--seed", in: 0...Int.max) ?? 1
+    let (count, seed) = try SyntheticPopulation.sizeAndSeed(arguments)
     let now = try arguments.time("--now") ?? SystemTimeSource().now
     let template = try TemplateFile.loadOrSample(arguments)
     let app = try AppComposition.standard()

@@ -12,6 +12,18 @@ enum SyntheticPopulation {
     ("1.9.2", 5), ("2.0.0", 15), ("2.2.1", 30), ("2.3.0", 50),
   ]
 
+  /// The population's size and seed as `simulate` and `diff` read them: `--users` (1 to
+  /// 1,000,000, default 1,000) and `--seed` (default 1).
+  /// - Throws: `UsageError` for a value out of range or not an integer.
+  static func sizeAndSeed(
+    _ arguments: ParsedArguments
+  ) throws(UsageError) -> (users: Int, seed: Int) {
+    (
+      try arguments.integer("--users", in: 1...1_000_000) ?? 1_000,
+      try arguments.integer("--seed", in: 0...Int.max) ?? 1
+    )
+  }
+
   /// `count` users from `seed`.
   static func users(count: Int, seed: UInt64) -> [RouteScenario] {
     var population = Draw(seed: seed)
