@@ -3,12 +3,6 @@ import ConfigRouting
 import Core
 import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Runs a `diff` population through both templates on every core (`ParallelPieces`): each
 /// user evaluated (and, when routed, routed) with the old template and with the new, the
 /// changes tallied per piece on a task of its own, with a `ConfigRouter.Batch` per template
@@ -73,10 +67,9 @@ struct DiffRun: Sendable {
   /// The tally of the lines of the file at `path`, or of `standardInput` when `path` is `-`.
   /// - Throws: `InputFileError` when the file cannot be read or a line is bad.
   func tally(contexts path: String, standardInput: ByteSource) async throws -> DiffTally {
-    guard path != "-" else { return try await tally(lines: standardInput, name: "standard input") }
-    let descriptor = try InputFile.openForReading(at: path)
-    defer { _ = close(descriptor) }
-    return try await tally(lines: ByteSource(descriptor: descriptor, name: path), name: path)
+    try await ByteSource.reading(path, standardInput: standardInput) { source, name in
+      try await tally(lines: source, name: name)
+    }
   }
 
   /// The tally of the lines of `source` (named `name` in errors), each an `evaluate` context

@@ -28,6 +28,19 @@ struct ByteSource: Sendable {
       isReady: { descriptorIsReady(descriptor) })
   }
 
+  /// Runs `body` over the file at `path` (closed after), or over `standardInput` when `path`
+  /// is `-`, with the name errors give it.
+  /// - Throws: `InputFileError` when the file cannot be opened; what `body` throws.
+  static func reading<Result>(
+    _ path: String, standardInput: ByteSource,
+    _ body: (ByteSource, _ name: String) async throws -> Result
+  ) async throws -> Result {
+    guard path != "-" else { return try await body(standardInput, "standard input") }
+    let descriptor = try InputFile.openForReading(at: path)
+    defer { _ = close(descriptor) }
+    return try await body(ByteSource(descriptor: descriptor, name: path), path)
+  }
+
   /// The bytes of `bytes`, at most `chunk` at a time.
   static func bytes(_ bytes: [UInt8], chunk: Int = .max) -> ByteSource {
     let position = LockedState(0)

@@ -1,12 +1,6 @@
 import Core
 import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// The tool's rule for commands that read JSON lines: every input line gets exactly one
 /// output line; a bad line gets `{"error": "line N: what is wrong"}` in its place, the run
 /// goes on, and the exit status is 1 if any line was bad.
@@ -22,14 +16,8 @@ enum JSONLinesInput {
     _ path: String, io: ToolIO, pipeline: JSONLinesPipeline = JSONLinesPipeline(),
     _ answer: JSONLinesAnswer
   ) async throws -> ExitStatus {
-    let summary: JSONLinesPipeline.Summary
-    if path == "-" {
-      summary = try await pipeline.run(io.standardInput, answer, write: io.writeOutputBytes)
-    } else {
-      let descriptor = try InputFile.openForReading(at: path)
-      defer { _ = close(descriptor) }
-      summary = try await pipeline.run(
-        ByteSource(descriptor: descriptor, name: path), answer, write: io.writeOutputBytes)
+    let summary = try await ByteSource.reading(path, standardInput: io.standardInput) {
+      source, _ in try await pipeline.run(source, answer, write: io.writeOutputBytes)
     }
     return summary.failedLines > 0 ? .failure : .success
   }
