@@ -5,7 +5,8 @@ import Foundation
 
 // libFuzzer entry point. FUZZ_TARGET selects what the bytes are fed to:
 // template | expression | context | cache | regex | regex-search. Only crashes, traps,
-// timeouts and memory count here; the rules about messages are the CI suites' job.
+// timeouts and memory count here (and `context`'s line reader disagreeing with the general
+// path, a trap); the rules about messages are the CI suites' job.
 
 let target = ProcessInfo.processInfo.environment["FUZZ_TARGET"] ?? "template"
 let evaluationTime = Date(timeIntervalSince1970: 1_767_225_600)
@@ -69,8 +70,23 @@ func fuzzExpression(_ bytes: [UInt8]) {
 }
 
 func fuzzContext(_ bytes: [UInt8]) {
-  guard case .object(let object)? = try? JSONParser().parse(bytes) else { return }
-  guard let context = try? EvaluationContext(json: object) else { return }
+  let general: EvaluationContext? =
+    if case .object(let object)? = try? JSONParser().parse(bytes) {
+      try? EvaluationContext(json: object)
+    } else {
+      nil
+    }
+  // `evaluate`'s byte reader (the hot path) reads a line exactly as the general path does,
+  // or leaves it to it: a line it reads differently is a finding.
+  if let direct = bytes.withUnsafeBufferPointer({ EvaluationContextLineReader.read($0) }) {
+    precondition(general != nil, "the line reader read a line the general path refuses")
+    precondition(
+      direct == general
+        && JSONValue.object(direct.jsonObject).jsonText
+          == general.map { JSONValue.object($0.jsonObject).jsonText },
+      "the line reader read a line otherwise than the general path")
+  }
+  guard let context = general else { return }
   exercise(serverTemplate, context)
   _ = try? EvaluationContext(json: context.jsonObject)
 }
