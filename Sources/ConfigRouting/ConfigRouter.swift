@@ -83,7 +83,12 @@ public struct ConfigRouter: Sendable {
   /// the template's reasons for it: why the user got that screen, for a person. Every
   /// condition is evaluated once for all the keys.
   public func explain(_ route: ConfigRoute) -> [Explained<ConfigValue>] {
-    template.explain(
-      keys: route.configuration.keyNames, route.context, defaults: defaults, now: route.now)
+    explain(keys: route.configuration.keyNames, route)
+  }
+
+  /// The values of `keys` for the user `route` routed (its context and time), each with the
+  /// template's reasons: for keys besides the routing's own, such as a feature's.
+  public func explain(keys: [String], _ route: ConfigRoute) -> [Explained<ConfigValue>] {
+    template.explain(keys: keys, route.context, defaults: defaults, now: route.now)
   }
 }

@@ -105,4 +105,19 @@ struct ConfigRouterTests {
     #expect(reasons.first?.hasPrefix("condition 'second_years' is true") == true)
     #expect(explained[1].value.source == .default)
   }
+
+  @Test(
+    "any key is explained for the routed user: the signals the route added and its time count")
+  func explainsOtherKeys() throws {
+    let router = try Self.router()
+    let routed = router.route(
+      try Self.input(.elementary(2)), context: EvaluationContext(randomizationID: "u"),
+      now: Self.december)
+    let explained = router.explain(keys: ["isUnderMaintenance", "course_years", "absent"], routed)
+    #expect(explained.map(\.value.rawValue) == ["false", "[1, 2]", ""])
+    #expect(explained.map(\.value.source) == [.remote, .remote, .static])
+    // The stage and year signals are the route's, not the context's as given.
+    #expect(
+      explained[1].reasons.first?.message.hasPrefix("condition 'second_years' is true") == true)
+  }
 }

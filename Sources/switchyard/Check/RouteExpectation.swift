@@ -39,8 +39,7 @@ struct RouteExpectation: Sendable {
     guard !values.isEmpty else { return failures }
     let explained: [Explained<ConfigValue>]
     if let routed = outcome.routed {
-      explained = router.template.explain(
-        keys: values.map(\.key), routed.context, defaults: router.defaults, now: routed.now)
+      explained = router.explain(keys: values.map(\.key), routed)
     } else {
       // No config: the app reads its in-app defaults.
       explained = values.map { key, _ in
