@@ -53,6 +53,12 @@ public struct TemplateWriter: Sendable {
     let document = try document(template)
     return pretty ? document.prettyJSONText : document.jsonText
   }
+
+  /// `value` as a template spells it: `{"value": ...}`, `{"useInAppDefault": true}` or
+  /// `{kind: body}`, for reports that show a value as the template has it.
+  package static func value(_ value: ParameterValue) -> JSONObject {
+    TemplateWriting.value(value)
+  }
 }
 
 extension Template {
@@ -262,7 +268,11 @@ private struct TemplateWriting {
       ], others)
   }
 
-  private static func value(_ value: ParameterValue, _ others: OtherMembers) -> JSONObject {
+  /// `value` as a template spells it, with `others` where they were read: `{"value": ...}`,
+  /// `{"useInAppDefault": true}` or `{kind: body}`.
+  static func value(
+    _ value: ParameterValue, _ others: OtherMembers = OtherMembers()
+  ) -> JSONObject {
     let member: (String, JSONValue)
     switch value {
     case .value(let text): member = ("value", .string(text))

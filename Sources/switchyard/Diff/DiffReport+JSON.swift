@@ -115,15 +115,10 @@ extension DiffReport {
     return .object(JSONObject(members))
   }
 
-  /// A parameter value as the template spells it: `{"value": ...}`, `{"useInAppDefault":
-  /// true}` or `{kind: body}`; null for none.
+  /// A parameter value as the template spells it (`TemplateWriter`): `{"value": ...}`,
+  /// `{"useInAppDefault": true}` or `{kind: body}`; null for none.
   private static func value(_ value: ParameterValue?) -> JSONValue {
-    switch value {
-    case .value(let text)?: Self.object([("value", .string(text))])
-    case .useInAppDefault?: Self.object([("useInAppDefault", .bool(true))])
-    case .unsupported(let kind, let body)?: Self.object([(kind, body)])
-    case nil: .null
-    }
+    value.map { .object(TemplateWriter.value($0)) } ?? .null
   }
 
   /// A condition as its template spells it: `{"expression": ...}` or `{"condition": tree}`.
