@@ -9,8 +9,9 @@ import Foundation
 #endif
 
 /// Runs a child process with its standard output discarded and reports its peak resident
-/// memory, read with `wait4` from the kernel's accounting of that one child. It times nothing:
-/// the benchmarks time the call (`ToolRuns`), so its tests time nothing either.
+/// memory and CPU time, read with `wait4` from the kernel's accounting of that one child. It
+/// times nothing itself: the benchmarks time the call (`ToolRuns`), so its tests time nothing
+/// either.
 ///
 /// A child's peak can never be below the memory of the process that spawned it, as Linux
 /// carries the peak across `exec`: callers spawn while they are still small.
@@ -19,6 +20,8 @@ enum MeasuredChild {
   struct Measurement {
     /// The child's peak resident set size (`ru_maxrss`), in bytes.
     var peakResidentBytes: Int
+    /// The child's CPU time, user and system, all its threads, in seconds.
+    var cpuSeconds: Double
   }
 
   /// Runs `executable` with `arguments`, its output sent to `/dev/null`.
@@ -62,7 +65,11 @@ enum MeasuredChild {
       #else
         let peak = Int(usage.ru_maxrss) * 1_024  // kilobytes on Linux
       #endif
-      return Measurement(peakResidentBytes: peak)
+      func seconds(_ time: timeval) -> Double {
+        Double(time.tv_sec) + Double(time.tv_usec) / 1e6
+      }
+      return Measurement(
+        peakResidentBytes: peak, cpuSeconds: seconds(usage.ru_utime) + seconds(usage.ru_stime))
     #else
       throw ChildProcessError(command: command, message: "no process spawning on this platform")
     #endif

@@ -38,25 +38,4 @@ enum ResourceUsage {
       return nil
     #endif
   }
-
-  /// The CPU time, user and system, of the children this process has waited for, in
-  /// seconds; nil where `getrusage` is unavailable. The difference around one child is that
-  /// child's, all its threads included.
-  static func childrenCPUSeconds() -> Double? {
-    #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
-      var usage = rusage()
-      #if canImport(Glibc)
-        let who = __rusage_who_t(RUSAGE_CHILDREN.rawValue)
-      #else
-        let who = RUSAGE_CHILDREN
-      #endif
-      guard getrusage(who, &usage) == 0 else { return nil }
-      func seconds(_ time: timeval) -> Double {
-        Double(time.tv_sec) + Double(time.tv_usec) / 1e6
-      }
-      return seconds(usage.ru_utime) + seconds(usage.ru_stime)
-    #else
-      return nil
-    #endif
-  }
 }

@@ -36,14 +36,9 @@ struct ToolRuns {
     var measured: [(seconds: Double, cpu: Double?)] = []
     var peak = 0
     while measured.count < max(1, runs), measured.map(\.seconds).reduce(0, +) < timeLimit {
-      let cpuBefore = ResourceUsage.childrenCPUSeconds()
       let watch = Stopwatch()
       let run = try MeasuredChild.run(tool, arguments)
-      let seconds = watch.seconds
-      let cpu = cpuBefore.flatMap { before in
-        ResourceUsage.childrenCPUSeconds().map { $0 - before }
-      }
-      measured.append((seconds, cpu))
+      measured.append((watch.seconds, run.cpuSeconds))
       peak = max(peak, run.peakResidentBytes)
     }
     let best = measured.min { $0.seconds < $1.seconds }
