@@ -111,18 +111,27 @@ struct ClientStateFileTests {
     #expect(decoded.state.context?.now == Timestamp.latest)
   }
 
-  @Test("a context over its size limit is left out of the file and reported; the rest reads")
-  func oversizedContext() throws {
+  @Test(
+    "a part over its size limit is left out of the file and reported; the rest reads",
+    arguments: ["context", "source"])
+  func oversizedPart(part: String) throws {
     var state = ClientState()
-    state.context = EvaluationContext(
-      randomizationID: String(repeating: "x", count: RemoteConfigLimits.contextBytes))
     state.isStale = true
+    if part == "context" {
+      state.context = EvaluationContext(
+        randomizationID: String(repeating: "x", count: RemoteConfigLimits.contextBytes))
+    } else {
+      state.sourceState = .string(
+        String(repeating: "x", count: RemoteConfigLimits.sourceStateBytes))
+    }
     let encoded = ClientStateFile.encode(state, savedAt: TestTime.start)
+    let expected = part == "context" ? "the context (" : "the template source's state ("
     #expect(encoded.leftOut.count == 1)
-    #expect(encoded.leftOut.first?.hasPrefix("the context (") == true)
+    #expect(encoded.leftOut.first?.hasPrefix(expected) == true, "\(encoded.leftOut)")
     let decoded = try ClientStateFile.decode(encoded.bytes, now: TestTime.start)
     #expect(decoded.problems.isEmpty)
-    #expect(decoded.state.context == nil && decoded.state.isStale)
+    #expect(decoded.state.context == nil && decoded.state.sourceState == nil)
+    #expect(decoded.state.isStale)
   }
 
   @Test("a file from before the stale mark, and fields this version does not know, still read")
@@ -188,19 +197,6 @@ struct ClientStateFileTests {
     #expect(decoded.problems.map(\.part) == [part])
     #expect(decoded.state.isStale)
     #expect(decoded.state.active?.template.bytes == Array(template.utf8))
-  }
-
-  @Test("a source state over its limit is left out of the file and reported")
-  func oversizedSourceState() throws {
-    var state = ClientState()
-    state.sourceState = .string(String(repeating: "x", count: RemoteConfigLimits.sourceStateBytes))
-    state.isStale = true
-    let encoded = ClientStateFile.encode(state, savedAt: TestTime.start)
-    #expect(encoded.leftOut.count == 1)
-    #expect(encoded.leftOut.first?.hasPrefix("the template source's state (") == true)
-    let decoded = try ClientStateFile.decode(encoded.bytes, now: TestTime.start)
-    #expect(decoded.problems.isEmpty)
-    #expect(decoded.state.sourceState == nil && decoded.state.isStale)
   }
 
   /// Every key's value (raw value and source) in a snapshot.
