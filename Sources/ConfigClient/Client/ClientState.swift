@@ -47,20 +47,23 @@ struct ClientState: Sendable, Equatable {
   /// retry budget is reduced by it (Firebase's persisted failed-stream count).
   var realtimeFailures = 0
 
-  /// A successful answer from the source (200 with a usable template, or 304): when it came
-  /// and whether it answers the context as it is now.
+  /// A successful answer from the source (200 with a usable template, or 304): when it came,
+  /// and whether it answers the context as it is now and the latest stale mark.
   struct FetchAnswer {
     var at: Date
     /// False when the context changed in a field the source sends while the request was in
     /// flight: the answer is for the old context.
     var forCurrentContext: Bool
+    /// False when `markStale()` was called while the request was in flight: the server may
+    /// have a template newer than the answer.
+    var afterLastStaleMark: Bool
   }
 
-  /// Records a successful fetch: the minimum interval starts again, the stale mark is
-  /// cleared, and the context-changed mark too when the answer is for the current context.
+  /// Records a successful fetch: the minimum interval starts again, and the stale and
+  /// context-changed marks are cleared unless they were set after the request left.
   mutating func recordSuccessfulFetch(_ answer: FetchAnswer) {
     lastSuccessfulFetchAt = answer.at
-    isStale = false
+    if answer.afterLastStaleMark { isStale = false }
     if answer.forCurrentContext { contextChanged = false }
   }
 

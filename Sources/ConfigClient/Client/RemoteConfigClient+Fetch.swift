@@ -97,12 +97,15 @@ extension RemoteConfigClient {
     let etag = state.fetched?.etag
     let request = TemplateFetchRequest(
       etag: etag, timeout: settings.fetchTimeout, context: context, fetchType: fetchType)
+    let staleMarksBefore = staleMarks
     let outcome = await FetchDeadline.fetch(from: source, request, time: timeSource)
     let now = timeSource.now
-    // The answer is for the context the request carried: if the app changed it meanwhile
-    // in a field the source sends, the context-changed mark stays for the next fetch.
+    // The answer is for the context the request carried and the template the server had
+    // when it left: if the app changed the context meanwhile in a field the source sends, or
+    // marked the client stale, that mark stays for the next fetch.
     let answered = ClientState.FetchAnswer(
-      at: now, forCurrentContext: !source.requestDiffers(for: context, from: request.context))
+      at: now, forCurrentContext: !source.requestDiffers(for: context, from: request.context),
+      afterLastStaleMark: staleMarks == staleMarksBefore)
     // The source's own state (an installation registered or refreshed) is saved after every
     // fetch that changed it, failed or not.
     let sourceChanged = await takeSourceState()

@@ -42,6 +42,9 @@ public actor RemoteConfigClient {
   /// the context has changed since (its answer would be for the old one).
   var inFlightFetch:
     (task: Task<Result<FetchResult, FetchError>, Never>, context: EvaluationContext)?
+  /// How many times `markStale()` was called in this process: a fetch clears the stale mark
+  /// only when none came while it was in flight.
+  var staleMarks = 0
   /// The last save scheduled; saves run one after another, in the order scheduled.
   var lastSave: Task<String?, Never>?
   /// Why the last save failed, or nil when it succeeded.
@@ -206,6 +209,8 @@ public actor RemoteConfigClient {
   /// The mark is saved at once, so it survives a restart, like the `CONFIG_STALE` flag in
   /// Firebase's guide to propagating Remote Config updates in real time.
   public func markStale() async {
+    // Counted even when already stale: a fetch sent before this mark does not answer it.
+    staleMarks += 1
     guard !state.isStale else { return }
     state.isStale = true
     await persist()

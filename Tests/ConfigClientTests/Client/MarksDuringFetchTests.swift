@@ -4,13 +4,14 @@ import Testing
 
 @testable import ConfigClient
 
-/// A source whose server evaluates for the context, with the context changed while a fetch is
-/// in flight: the answer is for the context the request carried, so it neither clears the
-/// context-changed mark nor answers a caller who asks for the new context.
+/// Marks set while a fetch is in flight, with a source whose server evaluates for the
+/// context: the answer is for the context the request carried and the template the server
+/// had when it left, so it clears neither a context-changed mark nor a stale mark set since,
+/// and does not answer a caller who asks for the new context.
 // A safety net, not a timing assertion: a fetch that never ends fails the test instead of
 // hanging the run.
-@Suite("A context changed while a fetch is in flight", .timeLimit(.minutes(1)))
-struct ContextChangeDuringFetchTests {
+@Suite("Marks set while a fetch is in flight", .timeLimit(.minutes(1)))
+struct MarksDuringFetchTests {
   static let grade1 = EvaluationContext(customSignals: ["year": 1])
   static let grade2 = EvaluationContext(customSignals: ["year": 2])
   static let template = TemplateFixtures.template(version: 1, ["welcome": "hello"])
@@ -85,6 +86,22 @@ struct ContextChangeDuringFetchTests {
     let joined = try await second.value
     #expect(joined == .newTemplate(versionNumber: 1) || joined == .servedFromCache)
     #expect(fetch.source.requestCount == 1)
+  }
+
+  @Test("a stale mark set while a fetch is in flight survives its answer")
+  func staleMarkSurvives() async throws {
+    var fetch = await FetchInFlight()
+    // The server announces a newer template after the request left.
+    await fetch.client.markStale()
+    #expect(try await fetch.answerFirst() == .newTemplate(versionNumber: 1))
+    #expect(await fetch.client.isStale)
+    // So the next fetch goes out within the minimum interval, and its answer clears it.
+    let second = Task { [client = fetch.client] in try await client.fetch() }
+    #expect(await fetch.requests.next() != nil)
+    fetch.source.answer(.template(body: Array(Self.template.utf8), etag: "2"))
+    #expect(try await second.value == .newTemplate(versionNumber: 1))
+    #expect(await !fetch.client.isStale)
+    #expect(try await fetch.client.fetch() == .servedFromCache)
   }
 }
 
