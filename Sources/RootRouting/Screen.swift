@@ -29,6 +29,12 @@ public enum Screen: Sendable, Hashable {
     }
   }
 
+  /// The names of the screens that belong to no feature, in `name`'s spelling: with the
+  /// features' identities, every name a route can give.
+  public static let namesWithoutFeature = [
+    "loading", "login", "maintenance", "updateRequired", "unavailable",
+  ]
+
   /// The feature shown, or nil for the screens that belong to no feature.
   public var feature: FeatureID? {
     switch self {

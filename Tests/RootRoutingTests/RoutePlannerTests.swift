@@ -295,5 +295,12 @@ struct RoutePlannerTests {
         "loading", "login", "elementary", "juniorHigh", "maintenance", "updateRequired",
         "unavailable",
       ])
+    // The list of the screens without a feature is every such screen's name.
+    #expect(
+      Screen.namesWithoutFeature
+        == [
+          Screen.loading, .login, .maintenance(message: "m"), .updateRequired(update),
+          .unavailable(retryable: false),
+        ].map(\.name))
   }
 }

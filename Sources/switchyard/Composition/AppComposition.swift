@@ -45,8 +45,7 @@ struct AppComposition: Sendable {
 
   /// Every name a root screen can have with this app's features, as `route` prints them.
   var screenNames: [String] {
-    ["loading", "login", "maintenance", "updateRequired", "unavailable"]
-      + descriptors.map(\.id.rawValue)
+    Screen.namesWithoutFeature + descriptors.map(\.id.rawValue)
   }
 
   /// The home model of `feature` for a user in `grade`, as JSON; nil when no feature is
