@@ -15,7 +15,7 @@ struct FirebaseRealtimeReframer: Sendable {
   /// Whether a message is open (a `{` was read and its `}` not yet).
   private var inMessage = false
 
-  init(maximumMessageBytes: Int = 64 * 1024) {
+  init(maximumMessageBytes: Int) {
     self.maximumMessageBytes = max(1, maximumMessageBytes)
   }
 

@@ -10,13 +10,14 @@ enum RealtimeHTTPStream {
   typealias Refusal = @Sendable (HTTPExchange) async -> RealtimeStreamError
 
   /// Sends `request` and, once the server has answered 200, returns the body's bytes as they
-  /// arrive; Firebase's stream (`reframesFirebaseMessages`) comes out one message per line.
+  /// arrive; Firebase's stream (`reframesFirebaseMessages`) comes out one message per line,
+  /// a message longer than `maximumMessageBytes` passed on cut (the framer then rejects it).
   /// A stream silent for longer than `idleTimeout` fails with `.timeout`.
   /// - Throws: `RealtimeStreamError` when the server cannot be reached, stays silent, or
   ///   answers another status (`refusal` says how).
   static func open(
     _ request: HTTPRequest, idleTimeout: Duration, reframesFirebaseMessages: Bool = false,
-    refusal: Refusal
+    maximumMessageBytes: Int = RealtimeSettings().maximumMessageBytes, refusal: Refusal
   ) async throws(RealtimeStreamError) -> AsyncThrowingStream<[UInt8], any Error> {
     let exchange: HTTPExchange
     do {
@@ -32,17 +33,21 @@ enum RealtimeHTTPStream {
       exchange.cancel()
       throw error
     }
-    return forward(exchange.body, url: request.url, reframing: reframesFirebaseMessages)
+    return forward(
+      exchange.body, url: request.url,
+      reframer: reframesFirebaseMessages
+        ? FirebaseRealtimeReframer(maximumMessageBytes: maximumMessageBytes) : nil)
   }
 
   /// Re-emits `body` with transport errors mapped to `RealtimeStreamError`; stopping the
   /// returned stream stops the forwarding, which cancels the request.
   private static func forward(
-    _ body: AsyncThrowingStream<[UInt8], any Error>, url: URL, reframing: Bool
+    _ body: AsyncThrowingStream<[UInt8], any Error>, url: URL,
+    reframer: FirebaseRealtimeReframer?
   ) -> AsyncThrowingStream<[UInt8], any Error> {
     let (stream, continuation) = AsyncThrowingStream<[UInt8], any Error>.makeStream()
     let pump = Task {
-      var reframer = reframing ? FirebaseRealtimeReframer() : nil
+      var reframer = reframer
       do {
         for try await chunk in body {
           if reframer == nil {

@@ -15,7 +15,7 @@ struct FirebaseRealtimeReframerTests {
 
   @Test("messages come out one per line, for every chunk size", arguments: [1, 2, 3, 7, 1000])
   func chunks(size: Int) {
-    var reframer = FirebaseRealtimeReframer()
+    var reframer = FirebaseRealtimeReframer(maximumMessageBytes: 64 * 1024)
     let bytes = Array(Self.stream.utf8)
     var output: [UInt8] = []
     for start in stride(from: 0, to: bytes.count, by: size) {

@@ -51,9 +51,15 @@ public struct FirebaseApp: Sendable {
     FirebaseAppTemplateSource(installations: installations, timeSource: timeSource)
   }
 
-  /// The real-time stream of the app, for `client`.
-  public func realtimeTransport(for client: RemoteConfigClient) -> FirebaseRealtimeTransport {
-    FirebaseRealtimeTransport(client: client, installations: installations, timeSource: timeSource)
+  /// The real-time stream of the app, for `client`, passing on messages up to
+  /// `maximumMessageBytes` whole (the updater's `RealtimeSettings.maximumMessageBytes`).
+  public func realtimeTransport(
+    for client: RemoteConfigClient,
+    maximumMessageBytes: Int = RealtimeSettings().maximumMessageBytes
+  ) -> FirebaseRealtimeTransport {
+    FirebaseRealtimeTransport(
+      client: client, installations: installations, timeSource: timeSource,
+      maximumMessageBytes: maximumMessageBytes)
   }
 
   /// An updater that keeps `client` (made with `remoteConfigSource`) current from the app's
@@ -65,7 +71,9 @@ public struct FirebaseApp: Sendable {
     random: RandomSource = .system
   ) -> RealtimeUpdater {
     RealtimeUpdater(
-      client: client, transport: realtimeTransport(for: client), settings: settings,
-      random: random)
+      client: client,
+      transport: realtimeTransport(
+        for: client, maximumMessageBytes: settings.maximumMessageBytes),
+      settings: settings, random: random)
   }
 }

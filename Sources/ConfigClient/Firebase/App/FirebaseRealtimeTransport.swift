@@ -25,6 +25,8 @@ public struct FirebaseRealtimeTransport: RealtimeTransport {
   public let installations: FirebaseInstallations
   /// The longest silence tolerated (iOS holds its request 330 s).
   public let idleTimeout: Duration
+  /// The longest message passed on whole, as the updater's `RealtimeSettings` has it.
+  public let maximumMessageBytes: Int
   /// The clock for reading a refusal's body and the installation's timeout.
   let timeSource: any TimeSource
 
@@ -34,11 +36,13 @@ public struct FirebaseRealtimeTransport: RealtimeTransport {
   /// A transport for `client`, as the app `installations` belongs to.
   public init(
     client: RemoteConfigClient, installations: FirebaseInstallations,
-    idleTimeout: Duration = .seconds(330), timeSource: (any TimeSource)? = nil
+    idleTimeout: Duration = .seconds(330), timeSource: (any TimeSource)? = nil,
+    maximumMessageBytes: Int = RealtimeSettings().maximumMessageBytes
   ) {
     self.client = client
     self.installations = installations
     self.idleTimeout = idleTimeout
+    self.maximumMessageBytes = maximumMessageBytes
     self.timeSource = timeSource ?? client.timeSource
   }
 
@@ -75,7 +79,7 @@ public struct FirebaseRealtimeTransport: RealtimeTransport {
     let (installations, time) = (self.installations, timeSource)
     return try await RealtimeHTTPStream.open(
       options.post(url, body: body, headers: headers), idleTimeout: idleTimeout,
-      reframesFirebaseMessages: true
+      reframesFirebaseMessages: true, maximumMessageBytes: maximumMessageBytes
     ) { exchange in
       let status = exchange.head.status
       if status == 401 { await installations.invalidateAuthToken(installation.authToken) }

@@ -60,6 +60,20 @@ struct FirebaseRealtimeTransportTests {
     }
   }
 
+  @Test(
+    "the app's updater reframes Firebase's stream with the settings' message limit",
+    arguments: [16 * 1024, 64 * 1024, 1_000_000])
+  func messageLimit(limit: Int) async throws {
+    try await Fixture.with { fixture in
+      let app = fixture.app()
+      let updater = app.realtimeUpdater(
+        for: fixture.client(app), settings: RealtimeSettings(maximumMessageBytes: limit))
+      let transport = try #require(updater.transport as? FirebaseRealtimeTransport)
+      #expect(transport.maximumMessageBytes == limit)
+      #expect(updater.settings.maximumMessageBytes == limit)
+    }
+  }
+
   @Test("a publish reaches the updater, which fetches with REALTIME/1 and reports the version")
   func update() async throws {
     try await Fixture.with { fixture in
