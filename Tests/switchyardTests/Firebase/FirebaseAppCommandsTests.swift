@@ -246,6 +246,32 @@ struct FirebaseAppCommandsTests {
     }
   }
 
+  @Test("watch --every polls the app's values instead: a line per change, none when unchanged")
+  func watchEvery() async throws {
+    try await Harness.with { harness in
+      let time = PeriodClock(period: .seconds(30), now: harness.google.now)
+      var environment = harness.environment
+      environment.timeSource = time
+      // A child task: the suite's time limit cancels it should the update never come.
+      async let watch = CapturedToolIO.run(
+        ["watch"] + harness.app + ["--every", "30", "--max-updates", "1"],
+        replacing: [.makeWatch(environment: environment)])
+      await time.startNextRound()  // unchanged
+      await time.waitForRoundToEnd()
+      try harness.google.publishTemplate(
+        Self.template.replacingOccurrences(of: "\"[1]\"", with: "\"[1, 2, 3]\""),
+        project: Self.project)
+      await time.startNextRound()  // the change
+      let (status, capture) = await watch
+      #expect(status == .success, "\(capture.error)")
+      #expect(
+        capture.outputLines == [#"{"version":2,"updatedKeys":["elementary_supported_grades"]}"#])
+      // Polled, not streamed: three fetches and no real-time stream.
+      #expect(harness.fetches.count == 3)
+      #expect(harness.google.requests(to: .realtime(project: Self.projectNumber)).isEmpty)
+    }
+  }
+
   @Test("watch exits 1 with Google's message when the real-time API refuses the stream")
   func watchRefused() async throws {
     try await Harness.with { harness in
