@@ -91,7 +91,10 @@ struct HTTPProxy: Sendable, Equatable {
 
   /// The `CONNECT` request for a tunnel to `host` at `port`.
   func connectRequest(host: String, port: Int) -> [UInt8] {
-    let target = (host.contains(":") ? "[\(host)]" : host) + ":\(port)"
+    // An IPv6 address goes in brackets, whether or not the URL's host kept them.
+    let bare =
+      host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
+    let target = (bare.contains(":") ? "[\(bare)]" : bare) + ":\(port)"
     var text = "CONNECT \(target) HTTP/1.1\r\nHost: \(target)\r\n"
     if let authorization { text += "Proxy-Authorization: \(authorization)\r\n" }
     return Array((text + "\r\n").utf8)

@@ -51,9 +51,11 @@ struct HTTPProxySettingsTests {
         + proxy.authorization! + "\r\n\r\n")
     let bare = try HTTPProxy("proxy.example:3128")
     #expect(bare.authorization == nil)
-    #expect(
-      String(decoding: bare.connectRequest(host: "fd00::2", port: 8443), as: UTF8.self)
-        == "CONNECT [fd00::2]:8443 HTTP/1.1\r\nHost: [fd00::2]:8443\r\n\r\n")
+    for host in ["fd00::2", "[fd00::2]"] {
+      #expect(
+        String(decoding: bare.connectRequest(host: host, port: 8443), as: UTF8.self)
+          == "CONNECT [fd00::2]:8443 HTTP/1.1\r\nHost: [fd00::2]:8443\r\n\r\n")
+    }
   }
 
   @Test(
