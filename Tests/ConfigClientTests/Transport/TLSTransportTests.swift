@@ -153,17 +153,38 @@ import Testing
     @Test("a server that says nothing during the handshake ends it at the idle timeout")
     func silentServer() async throws {
       try await LoopbackHTTPServer.with { server in
-        // The loopback server waits for an HTTP request line, which a ClientHello is not.
-        server.serveTemplate(at: "/t", "{}", etag: "\"1\"")
-        var components = URLComponents(url: server.url("/t"), resolvingAgainstBaseURL: false)
-        components?.scheme = "https"
-        let url = try #require(components?.url)
+        let url = try Self.silentHTTPS(server)
         // The manual clock never ends the call: only the transport's idle timeout can.
         await #expect(throws: HTTPClientError.timeout) {
           try await HTTPClient(time: ManualTimeSource(), transport: Self.testAuthority).send(
             HTTPRequest(url: url), timeout: .milliseconds(300), maximumBodyBytes: 1_000)
         }
       }
+    }
+
+    @Test("cancelling a request ends its handshake at once and closes the connection")
+    func cancelledHandshake() async throws {
+      try await LoopbackHTTPServer.with { server in
+        let url = try Self.silentHTTPS(server)
+        let request = Task {
+          try await HTTPClient(time: ManualTimeSource(), transport: Self.testAuthority).send(
+            HTTPRequest(url: url), timeout: .seconds(3_600), maximumBodyBytes: 1_000)
+        }
+        // Connected, and waiting for the server's half of the handshake.
+        while server.openConnectionCount == 0 { try await Task.sleep(for: .milliseconds(2)) }
+        request.cancel()
+        await #expect(throws: HTTPClientError.cancelled) { try await request.value }
+        await server.waitUntilNoOpenConnections()
+      }
+    }
+
+    /// An https URL to `server`, which says nothing to a ClientHello: it waits for an HTTP
+    /// request line that never comes.
+    static func silentHTTPS(_ server: LoopbackHTTPServer) throws -> URL {
+      server.serveTemplate(at: "/t", "{}", etag: "\"1\"")
+      var components = URLComponents(url: server.url("/t"), resolvingAgainstBaseURL: false)
+      components?.scheme = "https"
+      return try #require(components?.url)
     }
 
     @Test("a request tunnels through an http proxy with CONNECT, the proxy's credentials sent")
