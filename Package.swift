@@ -67,7 +67,7 @@ let package = Package(
       // The TLS test server's script and certificates are read from the source tree by path.
       exclude: [
         "TLS/tls-server.py", "TLS/make-certificates.sh", "TLS/test-ca.pem", "TLS/other-ca.pem",
-        "TLS/localhost.pem", "TLS/localhost-key.pem",
+        "TLS/localhost.pem", "TLS/localhost-key.pem", "TLS/expired.pem",
       ],
       swiftSettings: sharedSwiftSettings),
     .testTarget(

@@ -134,6 +134,19 @@ import Testing
       }
     }
 
+    @Test("an expired certificate fails the handshake, though its authority is trusted")
+    func expiredCertificate() async throws {
+      try await TLSTestServer.with(.expiredCertificate) { server in
+        await #expect(
+          throws: HTTPClientError.connectivity(
+            "https://localhost:\(server.port): TLS handshake failed: certificate verify failed"
+              + " (certificate has expired)")
+        ) {
+          try await send(HTTPRequest(url: server.url("/hello")))
+        }
+      }
+    }
+
     @Test("a server that answers in plain HTTP fails the handshake, with OpenSSL's reason")
     func plainServer() async throws {
       try await TLSTestServer.with(.notTLS) { server in

@@ -80,6 +80,8 @@ public final class TLSTestServer: Sendable {
   public enum Kind: Sendable {
     /// The HTTPS server described above.
     case tls
+    /// The same, presenting `expired.pem`: the same names and authority, valid only in 2020.
+    case expiredCertificate
     /// A server on the wrong port: it answers every connection at once with a plain
     /// `HTTP/1.1 400`, whatever the client sends.
     case notTLS
@@ -100,9 +102,10 @@ public final class TLSTestServer: Sendable {
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     let script = Self.directory.appendingPathComponent("tls-server.py").path
     switch kind {
-    case .tls:
+    case .tls, .expiredCertificate:
+      let certificate = kind == .tls ? "localhost.pem" : "expired.pem"
       process.arguments = [
-        "python3", script, Self.directory.appendingPathComponent("localhost.pem").path,
+        "python3", script, Self.directory.appendingPathComponent(certificate).path,
         Self.directory.appendingPathComponent("localhost-key.pem").path,
       ]
     case .notTLS: process.arguments = ["python3", script, "--not-tls"]

@@ -7,12 +7,14 @@
 #                      only, on purpose without IP:127.0.0.1, so a client that connects to
 #                      https://127.0.0.1 must fail the name check
 #   localhost-key.pem  that certificate's private key (unencrypted PKCS#8)
+#   expired.pem        the same names and key, signed by the same CA, but valid only during
+#                      2020: a client must refuse it as expired
 #   other-ca.pem       a second, unrelated self-signed CA, for the "untrusted issuer" tests
 #
 # TEST-ONLY KEYS, NOT SECRETS: localhost-key.pem is committed on purpose and protects nothing.
 # Nothing outside Tests/ may trust test-ca.pem.
 #
-# Every certificate is valid from 2026-01-01 to 2125-12-31 (fixed dates through `openssl ca`,
+# Every certificate but expired.pem is valid from 2026-01-01 to 2125-12-31 (fixed dates through `openssl ca`,
 # since `openssl x509 -not_before/-not_after` needs OpenSSL 3.4), so the files never need
 # regenerating. Rerun the script only to replace them: the output differs every run.
 #
@@ -66,14 +68,15 @@ authorityKeyIdentifier = keyid:always
 CNF
 
 # Signs the request $1 into the certificate $2 with the CA $3 (key $4; "-selfsign" when $3 is
-# empty) and the extensions section $5.
+# empty) and the extensions section $5, valid from $6 to $7 (the fixed dates unless given).
 sign() {
   local request=$1 certificate=$2 ca_certificate=$3 ca_key=$4 extensions=$5
+  local from=${6:-$not_before} to=${7:-$not_after}
   local issuer=(-selfsign)
   if [[ -n "$ca_certificate" ]]; then issuer=(-cert "$ca_certificate"); fi
   : >"$work/index.txt"
   openssl ca -batch -notext -config "$work/openssl.cnf" "${issuer[@]}" -keyfile "$ca_key" \
-    -startdate "$not_before" -enddate "$not_after" -extensions "$extensions" \
+    -startdate "$from" -enddate "$to" -extensions "$extensions" \
     -in "$request" -out "$certificate" 2>"$work/ca.log" || { cat "$work/ca.log" >&2; exit 1; }
 }
 
@@ -92,6 +95,10 @@ request "$here/localhost-key.pem" "$work/localhost.csr" localhost
 sign "$work/localhost.csr" "$here/localhost.pem" "$here/test-ca.pem" "$work/test-ca-key.pem" \
   server_certificate
 
+# The same names and key, expired since the end of 2020.
+sign "$work/localhost.csr" "$here/expired.pem" "$here/test-ca.pem" "$work/test-ca-key.pem" \
+  server_certificate 20200101000000Z 20201231235959Z
+
 # An unrelated CA: it signs nothing, a client that trusts only it must reject localhost.pem.
 request "$work/other-ca-key.pem" "$work/other-ca.csr" "Switchyard Other Test CA"
 sign "$work/other-ca.csr" "$here/other-ca.pem" "" "$work/other-ca-key.pem" ca_certificate
@@ -100,4 +107,4 @@ sign "$work/other-ca.csr" "$here/other-ca.pem" "" "$work/other-ca-key.pem" ca_ce
 chmod 644 "$here/localhost-key.pem"
 
 openssl verify -CAfile "$here/test-ca.pem" "$here/localhost.pem" >/dev/null
-echo "wrote test-ca.pem, localhost.pem, localhost-key.pem and other-ca.pem in $here"
+echo "wrote test-ca.pem, localhost.pem, expired.pem, localhost-key.pem and other-ca.pem in $here"
