@@ -17,7 +17,8 @@ import Foundation
 /// `caCertificatePath`, while `ipURL(_:)` reaches the same server by an address the
 /// certificate does not name, so the name check must fail; a client that trusts only
 /// `otherCACertificatePath` must reject the issuer. The files are fixed (valid 2026-01-01 to
-/// 2125-12-31); `make-certificates.sh` makes new ones.
+/// 2125-12-31, but for `expired.pem`, valid only in 2020); `make-certificates.sh` makes new
+/// ones.
 ///
 /// Every answer is HTTP/1.1 with `Connection: close`, one request per connection:
 ///
