@@ -60,16 +60,15 @@ package enum Timestamp {
   }
 
   /// Formats an instant as `YYYY-MM-DDTHH:MM:SS.mmmZ` (UTC, milliseconds, the rest of the
-  /// fraction dropped), as Firebase's Android SDK writes `firstOpenTime`. Clamped as
-  /// `format` is.
+  /// fraction dropped), as Firebase's Android SDK writes `firstOpenTime`. The milliseconds
+  /// are the `Date`'s own decimal digits (`formatPrecisely`'s), not a product of binary
+  /// arithmetic, so `.001` stays `.001`. Clamped as `formatPrecisely` is.
   package static func formatMilliseconds(_ date: Date) -> String {
-    let interval = date.timeIntervalSince1970
-    let bounded = interval.isNaN ? 0 : min(max(interval, -1e14), 1e14)
-    let whole = bounded.rounded(.down)
-    let milliseconds = min(999, Int(((bounded - whole) * 1_000).rounded(.down)))
-    let digits = String(milliseconds)
-    return civil(wholeSeconds: Int(whole)).description + "."
-      + String(repeating: "0", count: 3 - digits.count) + digits + "Z"
+    let seconds = clamped(date)
+    let digits = seconds.fractionDigits.prefix(3)
+    return civil(wholeSeconds: seconds.whole).description + "."
+      + String(decoding: digits, as: UTF8.self)
+      + String(repeating: "0", count: 3 - digits.count) + "Z"
   }
 
   /// Formats an instant so that `parse` reads back the identical `Date`: every fraction

@@ -63,6 +63,16 @@ struct TimestampTests {
     #expect(Timestamp.formatMilliseconds(Date(timeIntervalSince1970: seconds)) == expected)
   }
 
+  @Test(
+    "an exact millisecond is written as itself, whatever binary arithmetic would make of it",
+    arguments: [
+      "2026-01-01T00:00:00.001Z", "2026-01-01T00:00:00.002Z", "2026-01-01T00:00:00.007Z",
+      "2026-06-30T12:34:56.999Z", "1999-12-31T23:59:59.100Z",
+    ])
+  func exactMilliseconds(text: String) throws {
+    #expect(Timestamp.formatMilliseconds(try Timestamp.parse(text)) == text)
+  }
+
   @Test("the error message names the input")
   func errorMessage() {
     let error = TimestampParseError(
