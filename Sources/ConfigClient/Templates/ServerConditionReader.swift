@@ -22,7 +22,7 @@ struct ServerConditionReader {
   private mutating func warnAboutOtherMembers(
     of object: JSONObject, at path: String, in level: TemplateLevel
   ) {
-    for name in object.keys where !level.modeledMembers.contains(name) {
+    for (name, _) in object where !level.modeledMembers.contains(name) {
       warning("\(path).\(name)", level.unknownMemberMessage(name))
     }
   }
@@ -46,7 +46,9 @@ struct ServerConditionReader {
     }
     // With no kind Switchyard knows, the kind is the first member that is not a known
     // non-kind member (the `name` Firebase's own tests write beside a kind).
-    let unknownKind = node.keys.first { !TemplateLevel.conditionNodeNonKindMembers.contains($0) }
+    let unknownKind = node.lazy.map(\.key).first {
+      !TemplateLevel.conditionNodeNonKindMembers.contains($0)
+    }
     guard let kind = kinds.first ?? unknownKind, let body = node[kind] else {
       error(
         path,
@@ -60,7 +62,7 @@ struct ServerConditionReader {
         location,
         "unknown condition kind '\(ConditionSyntaxError.shortened(kind))' evaluates to false;"
           + " Firebase's kinds are \(TemplateLevel.conditionKinds.joined(separator: ", "))")
-      for name in node.keys where name != kind {
+      for (name, _) in node where name != kind {
         warning("\(path).\(name)", TemplateLevel.conditionNode.unknownMemberMessage(name))
       }
       return .unknown(kind)

@@ -307,7 +307,7 @@ private struct ReadingSession {
       return nil
     }
     var others = OtherMembers(of: object, excluding: [kind])
-    for name in others.members.keys {
+    for (name, _) in others.members {
       warning(
         "\(location).\(name)",
         "'\(name)' beside '\(kind)' is ignored (and kept when the template is written back):"
@@ -369,7 +369,7 @@ private struct ReadingSession {
     of object: JSONObject, at path: String, in level: TemplateLevel
   ) -> OtherMembers {
     let others = OtherMembers(of: object, excluding: level.modeledMembers)
-    for name in others.members.keys where !level.firebaseMembers.contains(name) {
+    for (name, _) in others.members where !level.firebaseMembers.contains(name) {
       warning(path.isEmpty ? name : "\(path).\(name)", level.unknownMemberMessage(name))
     }
     return others

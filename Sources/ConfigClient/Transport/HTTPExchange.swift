@@ -67,13 +67,13 @@ struct HTTPExchange: Sendable {
             request, idleTimeout: idleTimeout, resourceTimeout: resourceTimeout,
             connection: connection)
       #else
-        case ("http", .automatic), ("https", .automatic):
-          bodyIsAsSent = true
-          HTTPSocketTransport.start(
-            request, idleTimeout: idleTimeout, proxies: HTTPProxySettings(),
-            connection: connection)
-        case ("http", .sockets(let trust, let proxies)),
-          ("https", .sockets(let trust, let proxies)):
+        case ("http", _), ("https", _):
+          let (trust, proxies) =
+            if case .sockets(let trust, let proxies) = transport {
+              (trust, proxies)
+            } else {
+              (TLSTrust.system, HTTPProxySettings.environment)
+            }
           bodyIsAsSent = true
           HTTPSocketTransport.start(
             request, idleTimeout: idleTimeout, trust: trust, proxies: proxies,

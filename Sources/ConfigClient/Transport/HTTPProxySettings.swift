@@ -16,6 +16,9 @@ struct HTTPProxySettings: Sendable, Hashable {
   /// No proxy at all.
   static let none = HTTPProxySettings(httpsProxy: nil, exceptions: [])
 
+  /// The process's environment's, read once, when the first https request needs it.
+  static let environment = HTTPProxySettings()
+
   init(httpsProxy: String?, exceptions: [String]) {
     self.httpsProxy = httpsProxy.flatMap { $0.isEmpty ? nil : $0 }
     self.exceptions = exceptions

@@ -9,9 +9,8 @@
   /// The server's certificate must chain to `trust` and name the host: a DNS name through
   /// `SSL_set1_host` (and sent as SNI), an IP address through its own check (and no SNI, as
   /// RFC 6066 says). TLS 1.2 is the oldest version accepted. The socket's end without the
-  /// server's `close_notify` is an error with OpenSSL 3 (`unexpected eof while reading`), so a
-  /// body that runs to the connection's end cannot be cut short unnoticed. Not for use from
-  /// two threads.
+  /// server's `close_notify` is an error (with OpenSSL 1.1 and 3 alike), so a body that runs
+  /// to the connection's end cannot be cut short unnoticed. Not for use from two threads.
   final class TLSChannel: HTTPByteChannel {
     private let library: OpenSSLLibrary
     private let socket: PlainChannel
@@ -22,6 +21,8 @@
     private let outgoing: OpaquePointer
     /// Whether the socket has reached its end.
     private var socketEnded = false
+    /// Where `receive` has OpenSSL decrypt into, made once per connection.
+    private var plaintext = [UInt8](repeating: 0, count: 16 * 1024)
 
     /// Sets up a session for `host` and shakes hands.
     /// - Throws: `HTTPChannelFailure`: `.tls` when the library is missing, the trust file
@@ -161,26 +162,24 @@
     }
 
     func receive() -> Result<[UInt8]?, HTTPChannelFailure> {
-      var buffer = [UInt8](repeating: 0, count: 16 * 1024)
       do throws(HTTPChannelFailure) {
         while true {
           library.clearErrors()
-          let count = buffer.withUnsafeMutableBytes {
+          let count = plaintext.withUnsafeMutableBytes {
             library.read(session, $0.baseAddress, Int32($0.count))
           }
           // A TLS 1.3 server may send tickets or a key update; whatever answers it goes out.
           try flush()
-          if count > 0 { return .success(Array(buffer[..<Int(count)])) }
+          if count > 0 { return .success(Array(plaintext[..<Int(count)])) }
           switch library.errorKind(session, count) {
           case OpenSSLLibrary.errorZeroReturn:
             return .success(nil)  // the server's close_notify
-          case OpenSSLLibrary.errorWantRead:
-            // The end of the socket without close_notify ends the stream too: HTTP's own
-            // framing (Content-Length, chunks) tells a cut-off response.
-            if socketEnded { return .success(nil) }
+          case OpenSSLLibrary.errorWantRead where !socketEnded:
             try fill()
-          case OpenSSLLibrary.errorSyscall where socketEnded:
-            return .success(nil)
+          case OpenSSLLibrary.errorWantRead, OpenSSLLibrary.errorSyscall:
+            // The socket ended without close_notify (OpenSSL 1.1's way of saying so; 3 says
+            // `unexpected eof while reading`): the end could be an attacker's.
+            throw .tls(.connection("the connection ended without TLS's close_notify"))
           default:
             throw .tls(.connection(failureText("a record could not be read")))
           }
@@ -192,13 +191,17 @@
 
     /// Sends every record OpenSSL has written.
     private func flush() throws(HTTPChannelFailure) {
-      var chunk = [UInt8](repeating: 0, count: 16 * 1024)
-      while library.bioControl(outgoing, OpenSSLLibrary.bioPending, 0, nil) > 0 {
-        let count = chunk.withUnsafeMutableBytes {
+      while case let pending = library.bioControl(outgoing, OpenSSLLibrary.bioPending, 0, nil),
+        pending > 0
+      {
+        // Usually nothing is pending: nothing is allocated then.
+        var records = [UInt8](repeating: 0, count: min(pending, Int(Int32.max)))
+        let count = records.withUnsafeMutableBytes {
           library.bioRead(outgoing, $0.baseAddress, Int32($0.count))
         }
         guard count > 0 else { return }
-        try socket.send(Array(chunk[..<Int(count)])).get()
+        records.removeLast(records.count - Int(count))
+        try socket.send(records).get()
       }
     }
 
