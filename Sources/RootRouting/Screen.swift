@@ -20,20 +20,26 @@ public enum Screen: Sendable, Hashable {
   /// `unavailable`, or a feature's `FeatureID` (`elementary`, `juniorHigh`, ...).
   public var name: String {
     switch self {
-    case .loading: "loading"
-    case .login: "login"
+    case .loading: NameWithoutFeature.loading.rawValue
+    case .login: NameWithoutFeature.login.rawValue
     case .feature(let id): id.rawValue
-    case .maintenance: "maintenance"
-    case .updateRequired: "updateRequired"
-    case .unavailable: "unavailable"
+    case .maintenance: NameWithoutFeature.maintenance.rawValue
+    case .updateRequired: NameWithoutFeature.updateRequired.rawValue
+    case .unavailable: NameWithoutFeature.unavailable.rawValue
     }
   }
 
-  /// The names of the screens that belong to no feature, in `name`'s spelling: with the
-  /// features' identities, every name a route can give.
-  public static let namesWithoutFeature = [
-    "loading", "login", "maintenance", "updateRequired", "unavailable",
-  ]
+  /// The names of the screens that belong to no feature: with the features' identities,
+  /// every name a route can give (what `check` accepts).
+  package static var namesWithoutFeature: [String] {
+    NameWithoutFeature.allCases.map(\.rawValue)
+  }
+
+  /// The name of each screen that belongs to no feature, the one list `name` and
+  /// `namesWithoutFeature` read.
+  private enum NameWithoutFeature: String, CaseIterable {
+    case loading, login, maintenance, updateRequired, unavailable
+  }
 
   /// The feature shown, or nil for the screens that belong to no feature.
   public var feature: FeatureID? {

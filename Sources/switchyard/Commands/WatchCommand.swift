@@ -59,7 +59,7 @@ extension ToolCommand {
             "'--firebase-server' needs '--every SECONDS': Firebase has no real-time stream for "
             + "server templates")
       }
-      let isFirebaseApp = arguments.value(FirebaseAppArguments.appOption.name) != nil
+      let isFirebaseApp = FirebaseAppArguments.isRequested(arguments)
       if isFirebaseApp, arguments.value("--stream") != nil {
         throw UsageError(
           command: "watch",
@@ -69,19 +69,20 @@ extension ToolCommand {
       let remote = try await CachedRemoteConfig.open(
         arguments, io: io, environment: environment, autoActivate: true)
       guard await remote.fetchAndActivate("watch", io: io) else { return .failure }
-      let transport: any RealtimeTransport
+      let updater: RealtimeUpdater
       let streamName: String
       if let app = remote.firebaseApp {
-        transport = app.realtimeTransport(for: remote.client)
+        updater = app.realtimeUpdater(for: remote.client, random: environment.random)
         streamName = "the real-time stream of Firebase app \(app.options.appID)"
       } else if let streamURL {
-        transport = HTTPRealtimeTransport(url: streamURL)
+        updater = RealtimeUpdater(
+          client: remote.client, transport: HTTPRealtimeTransport(url: streamURL),
+          random: environment.random)
         streamName = streamURL.absoluteString
       } else {
+        // Not reached: without `--firebase-app`, reading `--stream` above required it.
         return .failure
       }
-      let updater = RealtimeUpdater(
-        client: remote.client, transport: transport, random: environment.random)
       var printed = 0
       for await event in updater.events() {
         switch event {

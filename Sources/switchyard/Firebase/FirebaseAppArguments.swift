@@ -27,6 +27,11 @@ enum FirebaseAppArguments {
   /// `--firebase-app`.
   /// - Throws: `UsageError` for an unusable app id, a missing or unusable API key, or
   ///   `--api-key` without `--firebase-app`; `FirebaseEndpointError` for an unusable URL base.
+  /// Whether the arguments ask for a Firebase app (`--firebase-app`).
+  static func isRequested(_ arguments: ParsedArguments) -> Bool {
+    arguments.value(appOption.name) != nil
+  }
+
   static func app(
     _ arguments: ParsedArguments, environment: NetworkCommandEnvironment
   ) throws -> FirebaseApp? {

@@ -22,16 +22,11 @@ enum FirebaseAppRouting {
     CachedRemoteConfig.timeoutOption,
   ]
 
-  /// Whether the arguments ask for it.
-  static func isRequested(_ arguments: ParsedArguments) -> Bool {
-    arguments.value(FirebaseAppArguments.appOption.name) != nil
-  }
-
   /// Refuses the options that only go with `--firebase-app` when it is not given, and
   /// `--template` when it is.
   /// - Throws: `UsageError`.
   static func checkOptions(_ arguments: ParsedArguments) throws(UsageError) {
-    guard isRequested(arguments) else {
+    guard FirebaseAppArguments.isRequested(arguments) else {
       for option in options.map(\.name) where arguments.value(option) != nil {
         throw UsageError(
           command: arguments.command, message: "'\(option)' goes with '--firebase-app'")
@@ -56,7 +51,9 @@ enum FirebaseAppRouting {
     environment: NetworkCommandEnvironment
   ) async throws -> CompiledTemplate? {
     try checkOptions(arguments)
-    guard isRequested(arguments) else { return try TemplateFile.loadOrSample(arguments) }
+    guard FirebaseAppArguments.isRequested(arguments) else {
+      return try TemplateFile.loadOrSample(arguments)
+    }
     guard let scenario else {
       throw UsageError(
         command: arguments.command,

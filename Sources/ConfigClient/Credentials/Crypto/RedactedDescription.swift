@@ -1,4 +1,5 @@
-/// A type that holds private-key material and describes itself by a summary without it: its
+/// A type that holds private-key material or tokens and describes itself by a summary
+/// without them: its
 /// `description`, `debugDescription` and mirror (what `dump`, string interpolation and
 /// debuggers show) are the summary alone, with no children to descend into.
 protocol RedactedDescription: CustomStringConvertible, CustomDebugStringConvertible,

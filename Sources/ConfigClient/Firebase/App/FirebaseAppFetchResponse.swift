@@ -23,11 +23,6 @@ import Core
 /// is a service error, as the JavaScript SDK maps it, so no value is wiped on an answer that
 /// says nothing.
 enum FirebaseAppFetchResponse {
-  /// The members of an answer kept beside the values.
-  static let metadataMembers = [
-    "experimentDescriptions", "personalizationMetadata", "rolloutMetadata",
-  ]
-
   /// Reads a 200's body; `requestETag` is the `If-None-Match` the request sent, `etag` the
   /// answer's `ETag` header.
   /// - Throws: `TemplateSourceError.invalidResponse` naming the member at fault, or
@@ -72,7 +67,10 @@ enum FirebaseAppFetchResponse {
       return .template(body: try template([], version: version, metadata: []), etag: etag)
     default:
       let entries = try Self.entries(root["entries"])
-      let metadata = metadataMembers.compactMap { name in root[name].map { (name, $0) } }
+      // Kept beside the values: what `changedKeys` compares (`ParameterMetadataTable`).
+      let metadata = ParameterMetadataTable.members.compactMap { name in
+        root[name].map { (name, $0) }
+      }
       return .template(
         body: try template(entries, version: version, metadata: metadata), etag: etag)
     }

@@ -8,9 +8,7 @@ import Foundation
 /// Kept in the client's state file (`TemplateSource.savedState()`), as Firebase's own SDKs
 /// keep it on the device (the keychain, IndexedDB, SharedPreferences). Its description shows
 /// the id and the expiry, never a token.
-struct FirebaseInstallation: Sendable, Equatable, CustomStringConvertible,
-  CustomDebugStringConvertible, CustomReflectable
-{
+struct FirebaseInstallation: Sendable, Equatable, RedactedDescription {
   /// The installation id (FID).
   var fid: String
   /// The long-lived token that gets new auth tokens (`Authorization: FIS_v2 <token>`).
@@ -78,14 +76,8 @@ struct FirebaseInstallation: Sendable, Equatable, CustomStringConvertible,
   }
 
   /// `FirebaseInstallation(fid: c..., tokens redacted, auth token expires ...)`.
-  var description: String {
+  var redactedSummary: String {
     "FirebaseInstallation(fid: \(fid), tokens redacted, auth token expires "
       + "\(Timestamp.format(authTokenExpiresAt)))"
-  }
-
-  var debugDescription: String { description }
-
-  var customMirror: Mirror {
-    Mirror(self, children: ["fid": fid], displayStyle: .struct)
   }
 }
