@@ -29,10 +29,10 @@ public protocol TemplateSource: Sendable {
 
   /// Whether a fetch for `context` asks the server something a fetch for `previous` did not,
   /// so values fetched for `previous` do not hold for `context`. Only a source that
-  /// `evaluatesOnServer` can say yes; the default compares the fields Firebase's app fetch
-  /// sends (custom signals, app version and build, country, language, user properties,
-  /// first open time), and `FirebaseAppTemplateSource` compares the request bodies it would
-  /// send. The randomization ID and `now` are the client's own.
+  /// `evaluatesOnServer` can say yes; the default compares the context's part of the body
+  /// Firebase's app fetch sends (custom signals, app version and build, country, language,
+  /// user properties, first open time), as `FirebaseAppTemplateSource` does. The
+  /// randomization ID and `now` are the client's own.
   func requestDiffers(for context: EvaluationContext, from previous: EvaluationContext) -> Bool
 
   /// State the source keeps between launches (Firebase's installation and its tokens), which
@@ -60,7 +60,9 @@ extension TemplateSource {
   public func requestDiffers(
     for context: EvaluationContext, from previous: EvaluationContext
   ) -> Bool {
-    evaluatesOnServer && !context.hasSameServerEvaluatedFields(as: previous)
+    evaluatesOnServer
+      && FirebaseAppFetchBody.contextFields(context)
+        != FirebaseAppFetchBody.contextFields(previous)
   }
 
   // swift-format-ignore: AllPublicDeclarationsHaveDocumentation

@@ -58,13 +58,7 @@ public struct FirebaseAppTemplateSource: TemplateSource {
   /// True: Firebase evaluates the template for the context the fetch sends.
   public var evaluatesOnServer: Bool { true }
 
-  /// Whether the fetch bodies for the two contexts differ: the fields sent, as sent (first
-  /// open time in milliseconds, signals as strings).
-  public func requestDiffers(
-    for context: EvaluationContext, from previous: EvaluationContext
-  ) -> Bool {
-    FirebaseAppFetchBody.contextFields(context) != FirebaseAppFetchBody.contextFields(previous)
-  }
+
 
   /// The installation, for the client's state file.
   public func savedState() async -> JSONValue? {
