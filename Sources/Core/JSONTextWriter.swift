@@ -18,13 +18,12 @@ package struct JSONTextWriter: Sendable {
   }
 
   /// An empty writer that writes into `buffer`'s memory (its bytes dropped), holding at least
-  /// `capacity` bytes without growing: for a caller that reuses buffers once written out.
+  /// `capacity` bytes without growing: for a caller that reuses buffers once written out (and
+  /// asks for the room to spare it wants).
   package init(reusing buffer: [UInt8], capacity: Int) {
     bytes = buffer
     bytes.removeAll(keepingCapacity: true)
-    // Grown with room to spare, so a buffer reused for a slightly larger batch is not
-    // reallocated for every few bytes more.
-    if bytes.capacity < capacity { bytes.reserveCapacity(capacity + capacity / 4) }
+    if bytes.capacity < capacity { bytes.reserveCapacity(capacity) }
   }
 
   /// The text written so far as a `String`.

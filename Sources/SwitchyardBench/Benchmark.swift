@@ -15,7 +15,7 @@ struct Benchmark: Sendable {
 }
 
 /// What the command line sets for the benchmarks that take a size.
-struct BenchSettings: Sendable, Equatable {
+struct BenchSettings: Sendable {
   /// Context lines the `switchyard evaluate` figure runs on (`--lines N`).
   var evaluateLines = 10_000
 
@@ -29,9 +29,6 @@ struct BenchSettings: Sendable, Equatable {
     }
     evaluateLines = lines
   }
-
-  /// The defaults.
-  init() {}
 }
 
 /// Collects a benchmark's figures and prints them as aligned `name  value  unit` rows.

@@ -6,10 +6,10 @@ import Foundation
 struct ToolRuns {
   /// The best run's wall time, from just before the spawn until the tool was reaped.
   let bestSeconds: Double
-  /// The CPU time (user and system, every thread) of the best run; nil where the platform
-  /// does not tell. On a shared machine it says what the run cost when the wall time says
-  /// more about the neighbours.
-  let bestCPUSeconds: Double?
+  /// The CPU time (user and system, every thread) of the best run, from its own `wait4`. On
+  /// a shared machine it says what the run cost when the wall time says more about the
+  /// neighbours.
+  let bestCPUSeconds: Double
   /// The largest peak resident memory of any run, in MiB.
   let peakMebibytes: Double
   /// How many runs were made.
@@ -33,7 +33,7 @@ struct ToolRuns {
   /// took `timeLimit` seconds, so a slow tool runs once.
   /// - Throws: `ChildProcessError` when the tool fails.
   static func measure(_ arguments: [String], runs: Int, timeLimit: Double) throws -> ToolRuns {
-    var measured: [(seconds: Double, cpu: Double?)] = []
+    var measured: [(seconds: Double, cpu: Double)] = []
     var peak = 0
     while measured.count < max(1, runs), measured.map(\.seconds).reduce(0, +) < timeLimit {
       let watch = Stopwatch()
@@ -43,7 +43,7 @@ struct ToolRuns {
     }
     let best = measured.min { $0.seconds < $1.seconds }
     return ToolRuns(
-      bestSeconds: best?.seconds ?? 0, bestCPUSeconds: best?.cpu,
+      bestSeconds: best?.seconds ?? 0, bestCPUSeconds: best?.cpu ?? 0,
       peakMebibytes: Double(peak) / 1_048_576, runs: measured.count)
   }
 }

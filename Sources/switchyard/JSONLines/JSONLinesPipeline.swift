@@ -82,8 +82,9 @@ struct JSONLinesPipeline: Sendable {
         }
         let index = output.submitted(batch)
         let limit = maximumLineBytes
-        // Room for as much output as the last batch made per line, so the buffer is not
-        // grown (and copied) a dozen times on the way.
+        // Room for as much output as the last batch made per line and a quarter more, so the
+        // buffer is not grown (and copied) a dozen times on the way, nor for a batch slightly
+        // longer than the last.
         let capacity = batch.count * (output.bytesPerLine ?? 0) * 5 / 4
         group.addTask {
           let buffer = buffers.take()
