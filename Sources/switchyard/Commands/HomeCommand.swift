@@ -34,11 +34,11 @@ extension ToolCommand {
       let template = try await FirebaseAppRouting.template(
         for: scenario, arguments, io: io, environment: environment)
     else { return .failure }
-    let app = try AppComposition.standard()
-    let now = scenario.context.now ?? environment.timeSource.now
-    let outcome = scenario.plan(with: app.router(for: template), now: now)
-    guard let grade = scenario.grade, let values = outcome.routed?.values,
-      let home = app.home(of: outcome.route.screen.feature, grade: grade, values: values, now: now)
+    let planner = try RoutePlanning(template, clock: environment.timeSource)
+    let outcome = planner.plan(scenario)
+    guard let grade = scenario.grade, let routed = outcome.routed,
+      let home = planner.app.home(
+        of: outcome.route.screen.feature, grade: grade, values: routed.values, now: routed.now)
     else {
       // No feature serves the user: say which screen they get instead, and why.
       let answer: JSONValue = [

@@ -2,14 +2,16 @@ import ConfigClient
 import ConfigRouting
 import Core
 
-/// `route`'s planning for one template: each scenario planned at its context's `now`, or the
-/// clock's.
+/// `route`'s and `home`'s planning for one template with the app's features: each scenario
+/// planned at its context's `now`, or the clock's.
 struct RoutePlanning: Sendable {
+  let app: AppComposition
   let router: ConfigRouter
   let clock: any TimeSource
 
   init(_ template: CompiledTemplate, clock: any TimeSource) throws {
-    router = try AppComposition.standard().router(for: template)
+    app = try AppComposition.standard()
+    router = app.router(for: template)
     self.clock = clock
   }
 
