@@ -46,9 +46,8 @@ struct EvaluationContextLineReaderTests {
   }
 
   @Test(
-    "anything else is left to the general path, which reads it or says what is wrong",
+    "a line the general path refuses is left to it, so its error is the one printed",
     arguments: [
-      // Refused by the general path: its error must be the one printed.
       "", "[]", "{", #"{"a": 1}"#, #"{"now": "2025-04-01T00:00:00"}"#,
       #"{"randomizationId": 3}"#, #"{"randomizationId": null}"#, #"{"customSignals": []}"#,
       #"{"customSignals": {"g": true}}"#, #"{"customSignals": {"g": 01}}"#,
@@ -58,11 +57,20 @@ struct EvaluationContextLineReaderTests {
       #"{"customSignals": {"é": 1, "e\#u{301}": 2}}"#, #"{"audiences": ["a", 1]}"#,
       #"{"country": "JP"} x"#, #"{"country": "JP",}"#, #"{"country" "JP"}"#,
       "{\"country\": \"J\u{1}P\"}", #"{"audiences": ["a",]}"#,
-      // Read by the general path, but not of the common shape.
+    ])
+  func declinesRefusedLines(line: String) {
+    #expect(Self.general(line) == nil)
+    #expect(Self.read(line) == nil)
+  }
+
+  @Test(
+    "a line the general path reads but not of the common shape is left to it too",
+    arguments: [
       "\u{FEFF}{}", #"{"country": "J\"P"}"#, #"{"country": "\u004AP"}"#,
       #"{"customSignals": {"t\\ab": "x"}}"#,
     ])
-  func declinesTheRest(line: String) {
+  func declinesUncommonShapes(line: String) {
+    #expect(Self.general(line) != nil)
     #expect(Self.read(line) == nil)
   }
 
