@@ -54,7 +54,7 @@ struct HTTPProxySettings: Sendable, Hashable {
 
   /// Whether `host` goes directly: loopback, or named by an exception.
   func bypasses(_ host: String) -> Bool {
-    let host = host.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+    let host = host.lowercased()
     if HTTPSecretGuard.isLoopback(host) { return true }
     return exceptions.contains { $0 == "*" || host == $0 || host.hasSuffix("." + $0) }
   }
@@ -94,10 +94,7 @@ struct HTTPProxy: Sendable, Equatable {
 
   /// The `CONNECT` request for a tunnel to `host` at `port`.
   func connectRequest(host: String, port: Int) -> [UInt8] {
-    // An IPv6 address goes in brackets, whether or not the URL's host kept them.
-    let bare =
-      host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
-    let target = (bare.contains(":") ? "[\(bare)]" : bare) + ":\(port)"
+    let target = HTTPSocketTransport.authority(host: host, port: port)
     var text = "CONNECT \(target) HTTP/1.1\r\nHost: \(target)\r\n"
     if let authorization { text += "Proxy-Authorization: \(authorization)\r\n" }
     return Array((text + "\r\n").utf8)

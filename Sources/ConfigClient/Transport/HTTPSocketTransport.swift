@@ -47,9 +47,9 @@ enum HTTPSocketTransport {
     var target = components?.percentEncodedPath ?? "/"
     if target.isEmpty { target = "/" }
     if let query = components?.percentEncodedQuery { target += "?" + query }
-    var host = request.url.host ?? ""
-    if host.contains(":") { host = "[" + host + "]" }
-    if let port = request.url.port, port != defaultPort(request.url) { host += ":\(port)" }
+    let host = authority(
+      host: bareHost(request.url) ?? "",
+      port: request.url.port.flatMap { $0 == defaultPort(request.url) ? nil : $0 })
     var text = "\(request.method) \(target) HTTP/1.1\r\nHost: \(host)\r\n"
     for (name, value) in request.headers {
       let reserved = ["host", "connection", "content-length", "transfer-encoding"]
@@ -61,6 +61,20 @@ enum HTTPSocketTransport {
     if let body = request.body { text += "Content-Length: \(body.count)\r\n" }
     text += "Connection: close\r\n\r\n"
     return Array(text.utf8) + (request.body ?? [])
+  }
+
+  /// The URL's host without the brackets around an IPv6 address, whether or not the
+  /// platform's `URL` kept them: what is resolved, checked against a certificate and matched
+  /// against `no_proxy`.
+  static func bareHost(_ url: URL) -> String? {
+    guard let host = url.host, !host.isEmpty else { return nil }
+    return host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
+  }
+
+  /// `host` and `port` as `Host` and `CONNECT` spell them: an IPv6 address in brackets, the
+  /// port after a colon when given.
+  static func authority(host: String, port: Int?) -> String {
+    (host.contains(":") ? "[\(host)]" : host) + (port.map { ":\($0)" } ?? "")
   }
 
   /// The port a URL without one means: 443 for `https:`, else 80.
@@ -127,7 +141,7 @@ private final class SocketRun: Sendable {
     } catch {
       return connection.finish(throwing: error)
     }
-    guard let host = request.url.host, !host.isEmpty else {
+    guard let host = HTTPSocketTransport.bareHost(request.url) else {
       return connection.finish(throwing: SocketTransportError.cannotFindHost)
     }
     let port = request.url.port ?? HTTPSocketTransport.defaultPort(request.url)
@@ -155,7 +169,7 @@ private final class SocketRun: Sendable {
           return connection.finish(throwing: refusal)
         }
       }
-      channel = try open(socket, host: host)
+      channel = isHTTPS ? try secure(socket, host: host) : socket
     } catch {
       return finish(error)
     }
@@ -166,11 +180,10 @@ private final class SocketRun: Sendable {
     read(channel)
   }
 
-  /// The socket's bytes as they are for `http:`, through TLS for `https:`.
-  private func open(_ socket: PlainChannel, host: String) throws(HTTPChannelFailure)
+  /// The socket's bytes through TLS, for `https:`.
+  private func secure(_ socket: PlainChannel, host: String) throws(HTTPChannelFailure)
     -> any HTTPByteChannel
   {
-    guard request.url.scheme?.lowercased() == "https" else { return socket }
     #if canImport(Darwin)
       // On Apple's systems https goes over URLSession (`HTTPExchange`); never here.
       throw .tls(.unavailable("https goes over URLSession on this system"))

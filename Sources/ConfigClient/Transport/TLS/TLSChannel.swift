@@ -24,7 +24,7 @@
     /// Where `receive` has OpenSSL decrypt into, made once per connection.
     private var plaintext = [UInt8](repeating: 0, count: 16 * 1024)
 
-    /// Sets up a session for `host` and shakes hands.
+    /// Sets up a session for `host` (bare: an IPv6 address without brackets) and shakes hands.
     /// - Throws: `HTTPChannelFailure`: `.tls` when the library is missing, the trust file
     ///   cannot be read or the handshake fails (an untrusted or misnamed certificate among
     ///   them); `.timedOut`, `.cancelled` or `.lost` from the socket.
@@ -89,19 +89,16 @@
       guard trusted == 1 else {
         throw .tls(.unavailable("cannot load trusted certificates: " + failureText("none loaded")))
       }
-      // An IPv6 literal comes in brackets from a URL.
-      let name =
-        host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
       let named: Bool
-      if Self.isIPAddress(name) {
-        named = library.verifyParametersSetIP(library.sessionVerifyParameters(session), name) == 1
+      if Self.isIPAddress(host) {
+        named = library.verifyParametersSetIP(library.sessionVerifyParameters(session), host) == 1
       } else {
-        named = library.sessionSetHost(session, name) == 1
-        var server = Array(name.utf8CString)
+        named = library.sessionSetHost(session, host) == 1
+        var server = Array(host.utf8CString)
         _ = library.sessionControl(
           session, OpenSSLLibrary.controlSetHostName, OpenSSLLibrary.hostNameType, &server)
       }
-      guard named else { throw .tls(.handshake("cannot check the certificate against \(name)")) }
+      guard named else { throw .tls(.handshake("cannot check the certificate against \(host)")) }
     }
 
     /// Whether `host` is an IPv4 or IPv6 address rather than a name.
