@@ -29,8 +29,8 @@ struct PlainChannel: HTTPByteChannel {
   let timeout: Int32
 
   func send(_ bytes: [UInt8]) -> Result<Void, HTTPChannelFailure> {
-    HTTPSocket.sendAll(descriptor, bytes, wake: wake, timeout: timeout)
-      ? .success(()) : .failure(.lost)
+    HTTPSocket.sendAll(descriptor, bytes, wake: wake, timeout: timeout).map { .failure($0) }
+      ?? .success(())
   }
 
   func receive() -> Result<[UInt8]?, HTTPChannelFailure> {

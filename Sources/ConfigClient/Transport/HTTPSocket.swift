@@ -136,9 +136,13 @@ enum HTTPSocket {
     }
   }
 
-  /// Writes all of `bytes`, waiting for room as needed; false when the peer is gone, the
-  /// wait timed out or the wake pipe was written.
-  static func sendAll(_ descriptor: Int32, _ bytes: [UInt8], wake: Int32, timeout: Int32) -> Bool {
+  /// Writes all of `bytes`, waiting for room as needed.
+  /// - Returns: nil once all is written, else why not: the wake pipe was written
+  ///   (`.cancelled`), no room came within the timeout (`.timedOut`) or the peer is gone
+  ///   (`.lost`).
+  static func sendAll(
+    _ descriptor: Int32, _ bytes: [UInt8], wake: Int32, timeout: Int32
+  ) -> HTTPChannelFailure? {
     var offset = 0
     while offset < bytes.count {
       let written = bytes.withUnsafeBytes { buffer -> Int in
@@ -154,14 +158,16 @@ enum HTTPSocket {
         continue
       }
       guard written < 0, errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK else {
-        return false
+        return .lost
       }
       if errno == EINTR { continue }
-      guard case .ready = wait(descriptor, writable: true, wake: wake, timeout: timeout) else {
-        return false
+      switch wait(descriptor, writable: true, wake: wake, timeout: timeout) {
+      case .ready: continue
+      case .woken: return .cancelled
+      case .timedOut: return .timedOut
       }
     }
-    return true
+    return nil
   }
 
   /// What one read returned.

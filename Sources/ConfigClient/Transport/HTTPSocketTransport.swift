@@ -173,10 +173,7 @@ private final class SocketRun: Sendable {
     } catch {
       return finish(error)
     }
-    if case .failure(let failure) = channel.send(bytes) {
-      // A peer that closed before taking the request: lost, whatever the wait said.
-      return finish(failure == .cancelled ? failure : .lost)
-    }
+    if case .failure(let failure) = channel.send(bytes) { return finish(failure) }
     read(channel)
   }
 
