@@ -117,7 +117,7 @@ struct RealtimeConnectionMachine: Sendable {
       extendNotBefore(to: now.addingTimeInterval(seconds))
     }
     let attempt = failures + 1
-    failedAttempts = min(failedAttempts + 1, RemoteConfigLimits.throttleCount)
+    failedAttempts += 1  // the client bounds what it saves
     guard attempt <= retryBudget else {
       return stop(.retryBudgetExhausted(lastError: error))
     }

@@ -10,18 +10,16 @@ struct RealtimeUpdateRun {
   /// The highest version already delivered, so a repeated announcement is not delivered
   /// twice while the app has not activated it yet.
   var deliveredVersion: Int?
-  /// The failed attempts in a row the client last saved.
-  private var savedFailures: Int
 
   /// A run whose retry budget is reduced by the failed attempts in a row an earlier launch
   /// saved in the client's state (Firebase persists its failed-stream count the same way).
   init(updater: RealtimeUpdater, emit: @escaping @Sendable (RealtimeEvent) -> Void) async {
     self.updater = updater
     self.emit = emit
-    savedFailures = await updater.client.realtimeFailures
     machine = RealtimeConnectionMachine(
       backoff: updater.settings.reconnectBackoff,
-      retryBudget: updater.settings.reconnectAttempts, earlierFailures: savedFailures)
+      retryBudget: updater.settings.reconnectAttempts,
+      earlierFailures: await updater.client.realtimeFailures)
   }
 
   /// Connects, listens and reconnects until stopped or cancelled. The failed attempts in a
@@ -59,11 +57,10 @@ struct RealtimeUpdateRun {
     }
   }
 
-  /// Saves the machine's failed attempts in a row in the client's state when they changed.
-  private mutating func saveFailures() async {
-    guard machine.failedAttempts != savedFailures else { return }
-    savedFailures = machine.failedAttempts
-    await updater.client.recordRealtimeFailures(savedFailures)
+  /// Saves the machine's failed attempts in a row in the client's state (which saves only
+  /// a count that changed).
+  private func saveFailures() async {
+    await updater.client.recordRealtimeFailures(machine.failedAttempts)
   }
 
   private mutating func handle(
