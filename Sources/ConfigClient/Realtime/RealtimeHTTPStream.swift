@@ -10,14 +10,14 @@ enum RealtimeHTTPStream {
   typealias Refusal = @Sendable (HTTPExchange) async -> RealtimeStreamError
 
   /// Sends `request` and, once the server has answered 200, returns the body's bytes as they
-  /// arrive; Firebase's stream (`reframesFirebaseMessages`) comes out one message per line,
-  /// a message longer than `maximumMessageBytes` passed on cut (the framer then rejects it).
+  /// arrive, through `reframer` when given (Firebase's stream comes out one message per
+  /// line).
   /// A stream silent for longer than `idleTimeout` fails with `.timeout`.
   /// - Throws: `RealtimeStreamError` when the server cannot be reached, stays silent, or
   ///   answers another status (`refusal` says how).
   static func open(
-    _ request: HTTPRequest, idleTimeout: Duration, reframesFirebaseMessages: Bool = false,
-    maximumMessageBytes: Int = RealtimeSettings().maximumMessageBytes, refusal: Refusal
+    _ request: HTTPRequest, idleTimeout: Duration, reframer: FirebaseRealtimeReframer? = nil,
+    refusal: Refusal
   ) async throws(RealtimeStreamError) -> AsyncThrowingStream<[UInt8], any Error> {
     let exchange: HTTPExchange
     do {
@@ -33,10 +33,7 @@ enum RealtimeHTTPStream {
       exchange.cancel()
       throw error
     }
-    return forward(
-      exchange.body, url: request.url,
-      reframer: reframesFirebaseMessages
-        ? FirebaseRealtimeReframer(maximumMessageBytes: maximumMessageBytes) : nil)
+    return forward(exchange.body, url: request.url, reframer: reframer)
   }
 
   /// Re-emits `body` with transport errors mapped to `RealtimeStreamError`; stopping the

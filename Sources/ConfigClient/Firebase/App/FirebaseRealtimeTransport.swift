@@ -79,7 +79,7 @@ public struct FirebaseRealtimeTransport: RealtimeTransport {
     let (installations, time) = (self.installations, timeSource)
     return try await RealtimeHTTPStream.open(
       options.post(url, body: body, headers: headers), idleTimeout: idleTimeout,
-      reframesFirebaseMessages: true, maximumMessageBytes: maximumMessageBytes
+      reframer: FirebaseRealtimeReframer(maximumMessageBytes: maximumMessageBytes)
     ) { exchange in
       let status = exchange.head.status
       if status == 401 { await installations.invalidateAuthToken(installation.authToken) }

@@ -62,15 +62,30 @@ struct FirebaseRealtimeTransportTests {
 
   @Test(
     "the app's updater reframes Firebase's stream with the settings' message limit",
-    arguments: [16 * 1024, 64 * 1024, 1_000_000])
-  func messageLimit(limit: Int) async throws {
+    arguments: [(limit: 16 * 1024, rejected: true), (limit: 64 * 1024, rejected: false)])
+  func messageLimit(limit: Int, rejected: Bool) async throws {
     try await Fixture.with { fixture in
-      let app = fixture.app()
-      let updater = app.realtimeUpdater(
-        for: fixture.client(app), settings: RealtimeSettings(maximumMessageBytes: limit))
-      let transport = try #require(updater.transport as? FirebaseRealtimeTransport)
-      #expect(transport.maximumMessageBytes == limit)
-      #expect(updater.settings.maximumMessageBytes == limit)
+      let setup = try await Setup(fixture)
+      let updater = setup.app.realtimeUpdater(
+        for: setup.client, settings: RealtimeSettings(maximumMessageBytes: limit),
+        random: .constant(0))
+      var events = updater.events().makeAsyncIterator()
+      #expect(await events.next() == .connected)
+      // A message of about 20 kB (a field Firebase's messages do not have), then a publish.
+      fixture.google.sendRealtime(
+        JSONObject([("padding", .string(String(repeating: "x", count: 20_000)))]),
+        project: Fixture.project)
+      try fixture.google.publishTemplate(
+        Fixture.template.replacingOccurrences(of: "hello grade 2", with: "welcome, grade 2"),
+        project: Fixture.project)
+      var next = await events.next()
+      if case .messageRejected(let message)? = next {
+        #expect(rejected, "\(message)")
+        next = await events.next()
+      } else {
+        #expect(!rejected, "\(String(describing: next))")
+      }
+      #expect(next == .fetched(versionNumber: 2))
     }
   }
 
