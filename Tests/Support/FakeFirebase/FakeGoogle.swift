@@ -159,10 +159,13 @@ public final class FakeGoogle: Sendable {
     case .serverTemplate(let project): response = answerServerTemplate(request, project: project)
     case .remoteConfig(let project, let namespace):
       response = answerRemoteConfig(request, project: project, namespace: namespace)
+      // A publish through the management API reaches the open real-time streams.
+      announceNewVersions()
     case .listVersions(let project, let namespace):
       response = answerListVersions(request, project: project, namespace: namespace)
     case .rollback(let project, let namespace):
       response = answerRollback(request, project: project, namespace: namespace)
+      announceNewVersions()
     case .installations(let project): response = answerCreateInstallation(request, project: project)
     case .authToken(let project, let fid):
       response = answerGenerateAuthToken(request, project: project, fid: fid)
@@ -170,8 +173,6 @@ public final class FakeGoogle: Sendable {
     case .realtime(let project): response = answerRealtime(request, project: project)
     case nil: response = FakeGoogleErrors.methodNotFound
     }
-    // A publish or rollback through the management API reaches the open real-time streams.
-    announceNewVersions()
     return encoded(response, for: request)
   }
 
