@@ -70,13 +70,13 @@ struct ReadmeFirebaseExampleTests {
       google.now = Date()  // the app example runs on the system clock
       google.addProject("school-app")
       try google.addApp("1:1234567890:ios:abc123def456", apiKey: "AIzaSy-readme", project: "school-app")
-      try google.publishTemplate(
-        """
+      let template = """
         {"conditions": [{"name": "grade2", "expression":
            "app.customSignal['stage'].exactlyMatches(['elementary']) && app.customSignal['year'] == 2"}],
          "parameters": {"elementary_supported_grades": {"defaultValue": {"value": "[1]"},
            "conditionalValues": {"grade2": {"value": "[1, 2]"}}}}}
-        """, project: "school-app")
+        """
+      try google.publishTemplate(template, project: "school-app")
       let apiKey = "AIzaSy-readme"
       let environment = [
         "FIREBASE_REMOTE_CONFIG_URL_BASE": google.baseURL.absoluteString,
@@ -109,6 +109,13 @@ struct ReadmeFirebaseExampleTests {
       #expect(client.snapshot["elementary_supported_grades"].source == .remote)
       #expect(client.snapshot["elementary_enabled"].source == .default)
       await google.waitForRealtimeStreams(count: 1)
+      // The comment's claim: a publish is fetched and the app activates it (after the
+      // updater's random delay of at most 4 s, on the system clock README's code runs on).
+      try google.publishTemplate(
+        template.replacingOccurrences(of: "[1, 2]", with: "[1, 2, 3]"), project: "school-app")
+      while client.snapshot["elementary_supported_grades"].rawValue != "[1, 2, 3]" {
+        try await Task.sleep(for: .milliseconds(20))
+      }
       #expect(google.requests(to: .installations(project: "1234567890")).count == 1)
       let restarted = RemoteConfigClient(
         source: FirebaseApp(options: options).remoteConfigSource,
