@@ -217,14 +217,12 @@ extension ClientStateFile {
     /// A time: exact seconds since 1970 within `Timestamp.earliest...Timestamp.latest`.
     private static func time(_ value: JSONValue?, _ field: String) throws(FieldError) -> Date? {
       guard let value else { return nil }
-      guard case .number(let number) = value, let seconds = EpochSeconds(decimal: number.literal),
-        Timestamp.isRepresentable(seconds)
-      else {
+      guard let date = ClientStateFile.date(value) else {
         throw FieldError(
           "'\(field)' is not a time in seconds since 1970 between "
             + "\(Timestamp.format(Timestamp.earliest)) and \(Timestamp.format(Timestamp.latest))")
       }
-      return seconds.date
+      return date
     }
 
     private static func count(_ value: JSONValue?, _ field: String) throws(FieldError) -> Int {
@@ -239,12 +237,5 @@ extension ClientStateFile {
     }
   }
 
-  /// What is wrong with one field or part.
-  struct FieldError: Error {
-    let message: String
-
-    init(_ message: String) {
-      self.message = message
-    }
-  }
+  typealias FieldError = JSONFieldError
 }

@@ -181,6 +181,15 @@ enum ClientStateFile {
     .number(JSONNumber(validatedLiteral: Timestamp.clamped(date).literal))
   }
 
+  /// The time `seconds` wrote: exact seconds since 1970 within
+  /// `Timestamp.earliest...Timestamp.latest`; nil for anything else.
+  static func date(_ value: JSONValue) -> Date? {
+    guard case .number(let number) = value, let seconds = EpochSeconds(decimal: number.literal),
+      Timestamp.isRepresentable(seconds)
+    else { return nil }
+    return seconds.date
+  }
+
   private static func count(_ value: Int) -> JSONValue {
     .number(JSONNumber(min(max(0, value), RemoteConfigLimits.throttleCount)))
   }

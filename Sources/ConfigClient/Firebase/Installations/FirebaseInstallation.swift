@@ -67,12 +67,11 @@ struct FirebaseInstallation: Sendable, Equatable, RedactedDescription {
     guard let fid = text("fid"), FirebaseInstallationID.isValid(fid),
       let refreshToken = text("refreshToken"), let authToken = text("authToken"),
       let appID = text("appId"), let projectID = text("project"),
-      case .number(let number)? = json["authTokenExpiresAt"],
-      let seconds = EpochSeconds(decimal: number.literal), Timestamp.isRepresentable(seconds)
+      let expiry = json["authTokenExpiresAt"].flatMap(ClientStateFile.date)
     else { return nil }
     self.init(
       fid: fid, refreshToken: refreshToken, authToken: authToken,
-      authTokenExpiresAt: seconds.date, appID: appID, projectID: projectID)
+      authTokenExpiresAt: expiry, appID: appID, projectID: projectID)
   }
 
   /// `FirebaseInstallation(fid: c..., tokens redacted, auth token expires ...)`.

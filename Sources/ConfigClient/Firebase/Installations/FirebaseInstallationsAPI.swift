@@ -144,10 +144,7 @@ struct FirebaseInstallationsAPI: Sendable {
     }
   }
 
-  private struct FieldError: Error {
-    let message: String
-    init(_ message: String) { self.message = message }
-  }
+  private typealias FieldError = JSONFieldError
 
   private static func token(_ value: JSONValue?, _ field: String) throws(FieldError) -> String {
     guard let token = value?.stringValue, !token.isEmpty else {
