@@ -213,7 +213,7 @@ struct HTTPResponseReader {
 
   /// The index just past the blank line that ends a head (LF LF or LF CR LF), searching
   /// from `start`, or nil.
-  private static func headEnd(in bytes: [UInt8], from start: Int) -> Int? {
+  static func headEnd(in bytes: [UInt8], from start: Int) -> Int? {
     var index = start
     while index < bytes.count {
       if bytes[index] == 0x0A {
@@ -228,7 +228,7 @@ struct HTTPResponseReader {
   }
 
   /// Parses a head: the status line and the header lines.
-  private static func parseHead(_ bytes: [UInt8]) throws(Failure) -> HTTPResponseHead {
+  static func parseHead(_ bytes: [UInt8]) throws(Failure) -> HTTPResponseHead {
     // Lines split on bytes: as a String, CR LF would be one character.
     var lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false).map { line in
       Substring(String(decoding: line.last == 0x0D ? line.dropLast() : line, as: UTF8.self))
