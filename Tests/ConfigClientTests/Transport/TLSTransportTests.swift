@@ -134,6 +134,29 @@ import Testing
       }
     }
 
+    @Test("a trust file that cannot be read is an error, every time")
+    func unreadableTrustFile() async throws {
+      try await TLSTestServer.with { server in
+        let missing = HTTPTransportChoice.sockets(
+          trusting: .certificateFile("/nonexistent/switchyard-test-ca.pem"))
+        // Twice: a context that could not be made is not kept for the next request.
+        for _ in 1...2 {
+          let error = await #expect(throws: HTTPClientError.self) {
+            try await send(HTTPRequest(url: server.url("/hello")), over: missing)
+          }
+          guard case .connectivity(let message)? = error else {
+            Issue.record("not a connectivity error: \(String(describing: error))")
+            return
+          }
+          #expect(
+            message.hasPrefix(
+              "https://localhost:\(server.port): TLS is unavailable: cannot load trusted certificates"
+            ),
+            "\(message)")
+        }
+      }
+    }
+
     @Test("an expired certificate fails the handshake, though its authority is trusted")
     func expiredCertificate() async throws {
       try await TLSTestServer.with(.expiredCertificate) { server in

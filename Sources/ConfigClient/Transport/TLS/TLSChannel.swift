@@ -14,7 +14,6 @@
   final class TLSChannel: HTTPByteChannel {
     private let library: OpenSSLLibrary
     private let socket: PlainChannel
-    private let context: OpaquePointer
     private let session: OpaquePointer
     /// OpenSSL's view of the socket: bytes received go in, records to send come out.
     private let incoming: OpaquePointer
@@ -35,13 +34,14 @@
       let library = try library.mapError { HTTPChannelFailure.tls($0) }.get()
       self.library = library
       self.socket = socket
-      library.clearErrors()
-      guard let context = library.contextNew(library.tlsClientMethod()) else {
-        throw .tls(.unavailable(library.queuedErrors() ?? "SSL_CTX_new failed"))
+      let context: OpaquePointer
+      do {
+        context = try TLSClientContexts.context(for: trust, library)
+      } catch {
+        throw .tls(error)
       }
-      // Owned from here: deinit frees whatever init made, also when init throws below.
-      guard let session = Self.makeSession(library, context) else {
-        library.contextFree(context)
+      library.clearErrors()
+      guard let session = library.sessionNew(context) else {
         throw .tls(.unavailable(library.queuedErrors() ?? "SSL_new failed"))
       }
       let incoming = library.bioNew(library.memoryBIOMethod())
@@ -50,45 +50,25 @@
         if let incoming { _ = library.bioFree(incoming) }
         if let outgoing { _ = library.bioFree(outgoing) }
         library.sessionFree(session)
-        library.contextFree(context)
         throw .tls(.unavailable("BIO_new failed"))
       }
       // An empty input buffer means "wait for more", not end of stream, until the socket ends.
       _ = library.bioControl(incoming, OpenSSLLibrary.bioSetEOFReturn, -1, nil)
       library.sessionSetBIO(session, incoming, outgoing)  // the session owns both now
-      self.context = context
+      // Owned from here: deinit frees the session (and its buffers), also when init throws.
       self.session = session
       self.incoming = incoming
       self.outgoing = outgoing
-      try configure(host: host, trust: trust)
+      try name(host)
       try handshake()
     }
 
     deinit {
       library.sessionFree(session)
-      library.contextFree(context)
     }
 
-    private static func makeSession(
-      _ library: OpenSSLLibrary, _ context: OpaquePointer
-    ) -> OpaquePointer? {
-      _ = library.contextControl(
-        context, OpenSSLLibrary.controlSetMinimumVersion, OpenSSLLibrary.tls12, nil)
-      library.contextSetVerify(context, OpenSSLLibrary.verifyPeer, nil)
-      return library.sessionNew(context)
-    }
-
-    private func configure(host: String, trust: TLSTrust) throws(HTTPChannelFailure) {
-      let trusted: Int32
-      switch trust {
-      case .system:
-        trusted = library.contextSetDefaultVerifyPaths(context)
-      case .certificateFile(let path):
-        trusted = library.contextLoadVerifyLocations(context, path, nil)
-      }
-      guard trusted == 1 else {
-        throw .tls(.unavailable("cannot load trusted certificates: " + failureText("none loaded")))
-      }
+    /// Makes the session check the certificate against `host`, and name it in SNI.
+    private func name(_ host: String) throws(HTTPChannelFailure) {
       let named: Bool
       if Self.isIPAddress(host) {
         named = library.verifyParametersSetIP(library.sessionVerifyParameters(session), host) == 1
