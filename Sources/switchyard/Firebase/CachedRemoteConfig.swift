@@ -51,16 +51,15 @@ struct CachedRemoteConfig {
     autoActivate: Bool, context given: EvaluationContext? = nil
   ) async throws -> CachedRemoteConfig {
     let firebaseServer = arguments.flag("--firebase-server")
-    if firebaseServer, arguments.value("--url") != nil {
-      throw UsageError(
-        command: arguments.command, message: "give '--url' or '--firebase-server', not both")
-    }
-    let firebaseApp = try FirebaseAppArguments.app(arguments, environment: environment)
-    if firebaseApp != nil, firebaseServer || arguments.value("--url") != nil {
+    let sources = [
+      arguments.value("--url") != nil, firebaseServer, FirebaseAppArguments.isRequested(arguments),
+    ]
+    if sources.filter({ $0 }).count > 1 {
       throw UsageError(
         command: arguments.command,
         message: "give one of '--url', '--firebase-server' and '--firebase-app'")
     }
+    let firebaseApp = try FirebaseAppArguments.app(arguments, environment: environment)
     if !firebaseServer, firebaseApp == nil, arguments.value("--project") != nil {
       throw UsageError(
         command: arguments.command,
