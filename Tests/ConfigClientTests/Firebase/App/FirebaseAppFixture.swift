@@ -45,12 +45,14 @@ struct FirebaseAppFixture {
     FirebaseInstallationID.make(from: [UInt8](repeating: UInt8(number), count: 17))
   }
 
-  /// New installations of the app, on the fixture's clock, with counted id bytes and no
-  /// jitter.
-  func installations(options: FirebaseAppOptions? = nil) -> FirebaseInstallations {
+  /// New installations of the app, on the fixture's clock, with counted id bytes and the
+  /// backoff's jitter `jitter` (none unless given).
+  func installations(
+    options: FirebaseAppOptions? = nil, jitter: Double = 0
+  ) -> FirebaseInstallations {
     let counter = counter
     return FirebaseInstallations(
-      options: options ?? self.options, timeSource: time, random: .constant(0)
+      options: options ?? self.options, timeSource: time, random: .constant(jitter)
     ) { count in
       let number = counter.withLock { number in
         number += 1

@@ -201,37 +201,45 @@ struct FirebaseInstallationsTests {
     }
   }
 
-  @Test("a 429 backs off 2^n s plus jitter, and nothing is sent before it ends")
-  func tooManyRequests() async throws {
+  @Test(
+    "a 429 backs off 2^n s plus jitter, or as long as Retry-After asks, and nothing is sent before it ends",
+    arguments: [
+      (retryAfter: nil, delays: [2.5, 4.5]),
+      (retryAfter: "120", delays: [120.0, 120.0]),
+    ] as [(String?, [Double])])
+  func tooManyRequests(retryAfter: String?, delays: [Double]) async throws {
     try await Fixture.with { fixture in
       let path = FakeGoogleEndpoint.installations(project: Fixture.projectNumber)
       let busy = LoopbackResponse.googleError(
-        code: 429, status: "RESOURCE_EXHAUSTED", message: "Too many requests.")
+        code: 429, status: "RESOURCE_EXHAUSTED", message: "Too many requests.",
+        headers: retryAfter.map { [(name: "Retry-After", value: $0)] } ?? [])
       fixture.google.enqueue(path, busy, busy)
-      let installations = fixture.installations()
-      for (attempt, delay) in [(1, 2.0), (2, 4.0)] {
+      let installations = fixture.installations(jitter: 0.5)
+      for (attempt, delay) in zip(1..., delays) {
         let start = fixture.time.now
-        await #expect(
-          throws: FirebaseInstallationsError.unavailable(
-            GoogleAPIError(
-              httpStatus: 429, code: 429, status: "RESOURCE_EXHAUSTED",
-              message: "Too many requests.", api: "Firebase Installations API"),
-            retryAfter: start.addingTimeInterval(delay))
-        ) { try await installations.installationID() }
+        do throws(FirebaseInstallationsError) {
+          _ = try await installations.installationID()
+          Issue.record("a 429 was taken for an installation")
+        } catch .unavailable(let error, let until) {
+          #expect(error.httpStatus == 429 && error.message == "Too many requests.")
+          #expect(until == start.addingTimeInterval(delay))
+        } catch {
+          Issue.record("expected a backoff, got \(error)")
+        }
         #expect(fixture.google.requests(to: path).count == attempt)
-        fixture.advance(by: delay - 1)
+        fixture.advance(by: delay - 0.25)
         await #expect(throws: FirebaseInstallationsError.self) {
           try await installations.installationID()
         }
         #expect(fixture.google.requests(to: path).count == attempt)
-        fixture.advance(by: 1)
+        fixture.advance(by: 0.25)
       }
       let id = try await installations.installationID()
       #expect(id == Fixture.fid(3))
     }
   }
 
-  @Test("a 5xx is tried once more at once; a second one backs off; the backoff stops at 30 min")
+  @Test("a 5xx is tried once more at once; a second one backs off 2^n s, stopping at 30 min")
   func serverErrors() async throws {
     try await Fixture.with { fixture in
       let path = FakeGoogleEndpoint.installations(project: Fixture.projectNumber)
@@ -244,20 +252,20 @@ struct FirebaseInstallationsTests {
 
       let other = fixture.installations()
       for _ in 0..<24 { fixture.google.enqueue(path, failing) }
-      var until = fixture.time.now
+      var delays: [TimeInterval] = []
       for _ in 0..<12 {
-        fixture.time.set(to: until)
-        fixture.google.now = until
         do throws(FirebaseInstallationsError) {
           _ = try await other.installationID()
         } catch .unavailable(_, let retryAfter) {
-          #expect(retryAfter.timeIntervalSince(fixture.time.now) <= 30 * 60)
-          until = retryAfter
+          let delay = retryAfter.timeIntervalSince(fixture.time.now)
+          delays.append(delay)
+          fixture.advance(by: delay)
         } catch {
           Issue.record("expected a backoff, got \(error)")
         }
       }
-      #expect(until.timeIntervalSince(fixture.time.now) == 30 * 60)
+      #expect(delays == [2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 1800, 1800])
+      #expect(fixture.google.requests(to: path).count == 2 + 24)
     }
   }
 
