@@ -14,7 +14,7 @@ import Foundation
 /// another path or a query.
 public struct FirebaseEndpoint: Sendable, Equatable {
   /// One of Firebase's APIs, with Google's base and the variable that replaces it.
-  public enum Service: Sendable, Equatable, CaseIterable {
+  public enum Service: Sendable, Equatable {
     /// The Remote Config API (`firebaseremoteconfig.googleapis.com`): server templates, the
     /// management API and the app fetch.
     case remoteConfig
@@ -40,15 +40,6 @@ public struct FirebaseEndpoint: Sendable, Equatable {
       case .realtime: "SWITCHYARD_FIREBASE_REALTIME_URL_BASE"
       }
     }
-
-    /// The service's name in messages.
-    var title: String {
-      switch self {
-      case .remoteConfig: "the Remote Config URL base"
-      case .installations: "the Firebase Installations URL base"
-      case .realtime: "the Remote Config real-time URL base"
-      }
-    }
   }
 
   /// The variable that replaces Google's Remote Config base.
@@ -66,11 +57,7 @@ public struct FirebaseEndpoint: Sendable, Equatable {
 
   /// Google's base for `service`.
   public static func google(_ service: Service) -> FirebaseEndpoint {
-    switch service {
-    case .remoteConfig: .google
-    case .installations: .googleInstallations
-    case .realtime: .googleRealtime
-    }
+    FirebaseEndpoint(checkedBase: service.googleBase)
   }
 
   /// The base, without a trailing slash.
@@ -84,7 +71,7 @@ public struct FirebaseEndpoint: Sendable, Equatable {
   /// fragment; one trailing slash is dropped.
   /// - Throws: `FirebaseEndpointError` naming the value when it is not such a URL.
   public init(base: String) throws(FirebaseEndpointError) {
-    try self.init(base: base, origin: Service.remoteConfig.title, example: Service.remoteConfig)
+    try self.init(base: base, origin: "the Remote Config URL base", example: .remoteConfig)
   }
 
   /// The Remote Config endpoint `environment` names: `FIREBASE_REMOTE_CONFIG_URL_BASE` when
