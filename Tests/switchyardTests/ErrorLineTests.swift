@@ -60,7 +60,7 @@ struct ErrorLineTests {
     let report = try JSONParser().parse(json.output)
     for problem in report["errors"]?.arrayValue ?? [] {
       #expect(Self.isReadable(problem["location"]?.stringValue ?? "", characters: 200))
-      #expect(Self.isReadable(problem["message"]?.stringValue ?? "", characters: 500))
+      #expect(Self.isReadable(problem["message"]?.stringValue ?? "", characters: 650))
     }
   }
 
@@ -125,7 +125,7 @@ struct ErrorLineTests {
   func libraryErrors(index: Int) {
     let value = Self.hostile[index]
     let problem = TemplateProblem(.error, at: "parameters." + value, "key '\(value)' is bad")
-    #expect(Self.isReadable(problem.description, characters: 800))
+    #expect(Self.isReadable(problem.description, characters: 900))
     #expect(problem.description.hasSuffix("' is bad"))
     #expect(
       Self.isReadable(

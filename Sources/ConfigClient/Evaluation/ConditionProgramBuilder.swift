@@ -138,14 +138,17 @@ struct ConditionProgramBuilder {
       case .above(let bound): range = .above(bound)
       case .between(let lower, let upper): range = .between(lower: lower, upper: upper)
       case .unknown(let name):
-        return append(never("unknown percent operator \(Excerpt.quoted(name))", problem: false))
+        return append(
+          never(
+            UnknownConditionElement.reason(UnknownConditionElement.percentOperator(name)),
+            problem: false))
       }
       return append(
         test(.percent(seed: seed, range: range), key: .percent(seed: seed, range: range)))
     case .signal(let signalCondition):
       return append(compile(signalCondition))
-    case .unknown(let kind):
-      return append(never("unknown condition kind \(Excerpt.quoted(kind))", problem: false))
+    case .unknown(let reason):
+      return append(never(reason, problem: false))
     }
   }
 

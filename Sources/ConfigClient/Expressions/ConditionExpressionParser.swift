@@ -26,17 +26,33 @@
 /// 0 to 100 with up to 6 decimal places (see `MicroPercent`); seeds are 0 to 32 characters
 /// of `[-_.0-9a-zA-Z]`.
 ///
-/// Reading is forward compatible where Firebase's grammar leaves room for growth, as its own
-/// evaluators are: a method of a signal that has methods but one this version does not know
-/// (`app.customSignal['k'].startsWith(['a'])`), a percent operator it does not know
-/// (`percent >= 10`) and Firebase's web-only signals (`app.operatingSystemAndVersion`) make
-/// that atom `.unknown` (or a percent with an unknown range), which is false; the template
-/// reader reports each as a warning. Anything else, such as a signal Firebase does not have
-/// (`user.property('x')`), is a `ConditionSyntaxError` at the offending token whose message
-/// says what Firebase expects there.
+/// Well formed and known are two rules, so that a template written for a newer Firebase
+/// still loads while a broken one does not:
+///
+/// - **Well formed**: the expression lexes (no quote left open, no stray character such as
+///   `#`, `"` or a lone `=`, `&` or `|`), its parentheses and brackets balance, and it splits
+///   at its top-level `&&`s (outside any bracket) into atoms none of which is empty (so `a &&
+///   && b`, a leading or trailing `&&` and the empty expression are not). An expression that
+///   is not well formed is a `ConditionSyntaxError` wherever it is read.
+/// - **Known**: a well-formed atom that parses as one of the elements above is known. One
+///   that does not (a signal, a method or an operator this version does not have, such as
+///   `user.property('x')`, `app.customSignal['k'].startsWith(['a'])` or `percent >= 10`; a
+///   bare identifier such as `exp`; `||`, `!` or grouping, which Firebase does not have today)
+///   is not. The template reader (`parseNotingUnknowns`) makes such an atom `.unknown`, which
+///   is false, with a warning of kind `.unknownConditionElement` naming the column and what was
+///   not understood; the rest of the condition still applies. `TemplateValidator` reports the
+///   same warning as an error, and `parse` throws it, since Firebase refuses at publish what it
+///   does not know.
+///
+/// A known element with an invalid value (a percent above 100 or with more than 6 decimals, a
+/// reversed range, an invalid seed, date and time, time zone or `version(...)` target, an
+/// empty key) is a `ConditionSyntaxError` wherever it is read. Firebase's web-only signals
+/// (`app.operatingSystemAndVersion`, `app.browserAndVersion`) are known to Firebase but not
+/// evaluated here: that atom is `.unknown` with an ordinary warning, for every reader.
 enum ConditionExpressionParser {
-  /// Parses one condition's expression. A single atom returns that atom; several atoms
-  /// joined by `&&` return `.and([...])` in source order.
+  /// Parses one condition's expression, refusing what this version does not know (the rule
+  /// `validate` applies, and `NamedCondition(name:expression:)`). A single atom returns that
+  /// atom; several atoms joined by `&&` return `.and([...])` in source order.
   ///
   /// - Parameters:
   ///   - expression: the expression as the template holds it.
@@ -46,18 +62,20 @@ enum ConditionExpressionParser {
   static func parse(
     _ expression: String, conditionName: String
   ) throws(ConditionSyntaxError) -> Condition {
-    try parseNotingUnknowns(expression, conditionName: conditionName).condition
+    var parser = try ExpressionParser(expression, conditionName: conditionName)
+    return try parser.parseExpression(strict: true)
   }
 
-  /// Parses one condition's expression and also returns the parts Switchyard does not know
-  /// but Firebase's grammar allows there, each of which became `.unknown` (false): a newer
-  /// method of a signal, a newer percent operator, a web-only signal. The template reader
-  /// reports them as warnings.
+  /// Parses one condition's expression as the template reader does: an atom that is not an
+  /// element this version knows becomes `.unknown` (false), and a web-only signal too, each
+  /// with a note the reader reports as a warning.
+  /// - Throws: `ConditionSyntaxError` for an expression that is not well formed or holds an
+  ///   invalid value of a known element.
   static func parseNotingUnknowns(
     _ expression: String, conditionName: String
-  ) throws(ConditionSyntaxError) -> (condition: Condition, unknowns: [ConditionSyntaxError]) {
+  ) throws(ConditionSyntaxError) -> (condition: Condition, notes: [ExpressionParser.Note]) {
     var parser = try ExpressionParser(expression, conditionName: conditionName)
-    let condition = try parser.parseExpression()
-    return (condition, parser.unknowns)
+    let condition = try parser.parseExpression(strict: false)
+    return (condition, parser.notes)
   }
 }

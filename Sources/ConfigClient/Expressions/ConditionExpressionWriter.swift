@@ -57,8 +57,8 @@ enum ConditionExpressionWriter {
       return try self.percent(percent)
     case .signal(let signal):
       return try self.signal(signal)
-    case .unknown(let kind):
-      throw UnwritableCondition("'\(kind)' is not a condition Switchyard can write")
+    case .unknown(let reason):
+      throw UnwritableCondition("\(reason); Switchyard cannot write it")
     }
   }
 

@@ -6,61 +6,40 @@ extension ExpressionParser {
 
   /// Parses a percent atom, starting on `percent`.
   mutating func parsePercent() throws(ConditionSyntaxError) -> Condition {
-    try advance()
+    advance()
     var seed = ""
     if token.kind == .leftParen {
-      try advance()
+      advance()
       guard case .string(let value) = token.kind else { throw error("expected a quoted seed") }
       guard Self.isValidSeed(value) else {
-        throw error(
+        throw invalidValue(
           "invalid percent seed \(ConditionSyntaxError.quoted(value)): use 0 to"
             + " \(Self.maximumSeedLength) characters of A-Z, a-z, 0-9, '-', '_' and '.'")
       }
       seed = value
-      try advance()
+      advance()
       try expect(.rightParen, else: "expected ')'")
     }
     let range: PercentCondition.Range
     switch token.kind {
     case .lessOrEqual:
-      try advance()
+      advance()
       range = .atMost(try parsePercentValue().micro)
     case .greater:
-      try advance()
+      advance()
       range = .above(try parsePercentValue().micro)
     case .identifier("between"):
-      try advance()
+      advance()
       let lower = try parsePercentValue()
       try expectIdentifier("and", else: "expected 'and'")
       let upper = try parsePercentValue()
       guard lower.micro <= upper.micro else {
-        throw error(
+        throw invalidValue(
           "percent range is reversed: \(lower.text) is above \(upper.text)", at: lower.column)
       }
       range = .between(lower: lower.micro, upper: upper.micro)
     default:
-      // Another comparison or word followed by an operand may be a percent operator newer
-      // than this version: false with a warning, as Firebase's evaluators answer it.
-      let name: String
-      switch token.kind {
-      case .identifier(let word): name = word
-      case .less: name = "<"
-      case .greaterOrEqual: name = ">="
-      case .equal: name = "=="
-      case .notEqual: name = "!="
-      default: throw error("expected '<=', '>' or 'between' after 'percent'")
-      }
-      let column = token.column
-      try advance()
-      guard case .number = token.kind else {
-        throw error("expected '<=', '>' or 'between' after 'percent'", at: column)
-      }
-      _ = try skipUnknownAtom(
-        "percent operator",
-        message: "unknown percent operator \(ConditionSyntaxError.quoted(name))"
-          + " evaluates to false; Firebase's are <=, > and between",
-        at: column)
-      range = .unknown(name)
+      throw error("expected '<=', '>' or 'between' after 'percent'")
     }
     return .percent(PercentCondition(seed: seed, range: range))
   }
@@ -73,10 +52,10 @@ extension ExpressionParser {
       throw error("expected a percent from 0 to 100")
     }
     guard let micro = MicroPercent.parse(text) else {
-      throw error(Self.percentProblem(text))
+      throw invalidValue(Self.percentProblem(text))
     }
     let column = token.column
-    try advance()
+    advance()
     return (micro, text, column)
   }
 

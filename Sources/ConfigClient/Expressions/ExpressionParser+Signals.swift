@@ -5,13 +5,13 @@ extension ExpressionParser {
   /// `device.<name> ...` or `app.<name> ...`, starting on `root`.
   mutating func parseSignalAtom(root: String) throws(ConditionSyntaxError) -> Condition {
     let start = token.column
-    try advance()
+    advance()
     try expect(.dot, else: "expected '.' after '\(root)'")
     guard case .identifier(let member) = token.kind else {
       throw error("expected a signal name after '\(root).'")
     }
     let path = root + "." + member
-    try advance()
+    advance()
     switch path {
     case "device.os":
       return try parseEquality(on: .platform, name: path)
@@ -43,11 +43,7 @@ extension ExpressionParser {
           + " dateTime < dateTime('2025-01-01T00:00:00'[, 'zone']) or with '>='",
         at: start)
     case "app.operatingSystemAndVersion", "app.browserAndVersion":
-      return try skipUnknownAtom(
-        path,
-        message: "'\(path)' is a Firebase signal of web apps that Switchyard does not evaluate;"
-          + " this part of the condition is false",
-        at: start)
+      return notEvaluated(path, at: start)
     default:
       throw error(
         "unknown signal \(ConditionSyntaxError.quoted(path)); Firebase's '\(root).' signals are "
@@ -63,7 +59,7 @@ extension ExpressionParser {
 
   /// `version(app.customSignal['k']) <op> '1.2.0'`, starting on `version`.
   mutating func parseVersionFunction() throws(ConditionSyntaxError) -> Condition {
-    try advance()
+    advance()
     try expect(.leftParen, else: "expected '(' after 'version'")
     let inside = "expected app.customSignal['key'] inside 'version(...)'"
     try expectIdentifier("app", else: inside)
@@ -74,16 +70,17 @@ extension ExpressionParser {
     guard let comparison = token.kind.comparison else {
       throw error("expected '==', '!=', '<', '<=', '>' or '>=' after 'version(...)'")
     }
-    try advance()
+    advance()
     guard case .string(let text) = token.kind else { throw error("expected a quoted version") }
     do throws(SemanticVersion.ParseError) {
       _ = try SemanticVersion(parsing: text)
     } catch {
       // Core's message repeats the input; repeat a bounded piece of it instead.
       let shown = ConditionSyntaxError.shortened(text)
-      throw self.error(SemanticVersion.ParseError(input: shown, problem: error.problem).description)
+      throw invalidValue(
+        SemanticVersion.ParseError(input: shown, problem: error.problem).description)
     }
-    try advance()
+    advance()
     return .signal(SignalCondition(.customSignal(key), .version(comparison, [text])))
   }
 
@@ -97,7 +94,7 @@ extension ExpressionParser {
     case .notEqual: stringOperator = .notEquals
     default: throw error("expected '==' or '!=' after '\(name)'")
     }
-    try advance()
+    advance()
     let value = try expectString(else: "expected a quoted string").value
     return .signal(SignalCondition(signal, .string(stringOperator, [value])))
   }
@@ -116,11 +113,11 @@ extension ExpressionParser {
   ) throws(ConditionSyntaxError) -> Condition {
     try expect(.dot, else: "expected '.' and a method after '\(name)'")
     if let comparison = token.kind.comparison {
-      try advance()
+      advance()
       return .signal(SignalCondition(signal, .version(comparison, try parseListArgument())))
     }
     guard let stringOperator = try parseStringMethodName(of: name) else {
-      return try skipUnknownMethod(of: name, known: Self.versionMethods)
+      throw try unknownMethod(of: name, known: Self.versionMethods)
     }
     return .signal(SignalCondition(signal, .string(stringOperator, try parseListArgument())))
   }
@@ -129,7 +126,7 @@ extension ExpressionParser {
   private mutating func parseKey() throws(ConditionSyntaxError) -> String {
     try expect(.leftBracket, else: "expected '['")
     let (key, column) = try expectString(else: "expected a quoted key")
-    guard !key.isEmpty else { throw error("the key must not be empty", at: column) }
+    guard !key.isEmpty else { throw invalidValue("the key must not be empty", at: column) }
     try expect(.rightBracket, else: "expected ']'")
     return key
   }
@@ -139,16 +136,16 @@ extension ExpressionParser {
     on signal: Signal, name: String
   ) throws(ConditionSyntaxError) -> Condition {
     if token.kind == .dot {
-      try advance()
+      advance()
       guard let stringOperator = try parseStringMethodName(of: name) else {
-        return try skipUnknownMethod(of: name, known: Self.stringMethods)
+        throw try unknownMethod(of: name, known: Self.stringMethods)
       }
       return .signal(SignalCondition(signal, .string(stringOperator, try parseListArgument())))
     }
     guard let comparison = token.kind.comparison else {
       throw error("expected a method or a comparison after '\(name)'")
     }
-    try advance()
+    advance()
     guard case .number(let literal) = token.kind else {
       if case .string(let text) = token.kind {
         throw error(
@@ -158,7 +155,7 @@ extension ExpressionParser {
       }
       throw error("expected a number")
     }
-    try advance()
+    advance()
     return .signal(SignalCondition(signal, .numeric(comparison, [literal])))
   }
 
@@ -169,7 +166,7 @@ extension ExpressionParser {
     try expect(.dot, else: "expected '.' and a method after '\(name)'")
     let method = try parseMethodName(of: name)
     guard let audienceOperator = AudienceOperator(rawValue: method.name) else {
-      return try skipUnknownMethod(method, of: name, known: Self.audienceMethods)
+      throw unknownMethod(method, of: name, known: Self.audienceMethods)
     }
     let targets = try parseListArgument()
     return .signal(SignalCondition(.audiences, .audience(audienceOperator, targets)))
@@ -199,33 +196,23 @@ extension ExpressionParser {
     case "matches": stringOperator = .containsRegex
     default: return nil
     }
-    try advance()
+    advance()
     return stringOperator
   }
 
-  /// A method of `name` this version does not know, with the parser on its name: Firebase
-  /// may have added it, so when it is called like the others (`.name(...)`) the atom is
-  /// skipped and false, with a warning.
-  private mutating func skipUnknownMethod(
+  /// The error for a method of `name` this version does not know, with the parser on its
+  /// name: Firebase may have added it, so the reader makes the atom unknown.
+  private mutating func unknownMethod(
     of name: String, known: String
-  ) throws(ConditionSyntaxError) -> Condition {
-    let method = try parseMethodName(of: name)
-    return try skipUnknownMethod(method, of: name, known: known)
+  ) throws(ConditionSyntaxError) -> ConditionSyntaxError {
+    unknownMethod(try parseMethodName(of: name), of: name, known: known)
   }
 
-  private mutating func skipUnknownMethod(
+  private func unknownMethod(
     _ method: (name: String, column: Int), of name: String, known: String
-  ) throws(ConditionSyntaxError) -> Condition {
-    guard token.kind == .leftParen else {
-      throw error(
-        "'\(name)' has no method \(ConditionSyntaxError.quoted(method.name)); Firebase's are \(known)",
-        at: method.column)
-    }
-    return try skipUnknownAtom(
-      "\(name).\(ConditionSyntaxError.shortened(method.name))",
-      message:
-        "unknown method \(ConditionSyntaxError.quoted(method.name)) of \(name) evaluates to"
-        + " false; Firebase's methods are \(known)",
+  ) -> ConditionSyntaxError {
+    error(
+      "'\(name)' has no method \(ConditionSyntaxError.quoted(method.name)); Firebase's are \(known)",
       at: method.column)
   }
 
@@ -242,7 +229,7 @@ extension ExpressionParser {
       }
       throw error("expected a method name after '\(name).'")
     }
-    try advance()
+    advance()
     return (method, column)
   }
 

@@ -19,7 +19,7 @@ extension ExpressionParser {
     case .less: comparison = .lessThan
     default: throw error("expected '<=', '>', '>=' or '<' after 'app.firstOpenTimestamp'")
     }
-    try advance()
+    advance()
     let target = try parseTimeArguments()
     return .signal(SignalCondition(.firstOpenTime, .time(comparison, target)))
   }
@@ -27,14 +27,14 @@ extension ExpressionParser {
   /// `dateTime < dateTime('2025-01-06T03:00:00'[, 'Asia/Tokyo'])` or `>=`, starting on the
   /// first `dateTime`.
   mutating func parseEvaluationTime() throws(ConditionSyntaxError) -> Condition {
-    try advance()
+    advance()
     let comparison: ComparisonOperator
     switch token.kind {
     case .less: comparison = .lessThan
     case .greaterOrEqual: comparison = .greaterOrEqual
     default: throw error("expected '<' or '>=' after 'dateTime'")
     }
-    try advance()
+    advance()
     try expectIdentifier("dateTime", else: "expected dateTime('...')")
     let target = try parseTimeArguments()
     return .signal(SignalCondition(.evaluationTime, .time(comparison, target)))
@@ -51,22 +51,22 @@ extension ExpressionParser {
     do throws(TimestampParseError) {
       civil = try CivilDateTime(parsing: text)
     } catch {
-      throw self.error(
+      throw invalidValue(
         "invalid date and time \(ConditionSyntaxError.quoted(text)): \(error.message)")
     }
-    try advance()
+    advance()
     guard token.kind == .comma else {
       try expect(.rightParen, else: "expected ',' or ')'")
       return TimeTarget(instant: civil.date(offsetSeconds: 0), text: text, zone: nil)
     }
-    try advance()
+    advance()
     guard case .string(let zoneName) = token.kind else {
       throw error("expected a quoted time zone such as 'Asia/Tokyo'")
     }
     guard let zone = Self.timeZone(named: zoneName) else {
-      throw error("unknown time zone \(ConditionSyntaxError.quoted(zoneName))")
+      throw invalidValue("unknown time zone \(ConditionSyntaxError.quoted(zoneName))")
     }
-    try advance()
+    advance()
     try expect(.rightParen, else: "expected ')'")
     return TimeTarget(instant: civil.date(in: zone), text: text, zone: zoneName)
   }

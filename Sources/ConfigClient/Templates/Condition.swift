@@ -16,6 +16,7 @@ public indirect enum Condition: Sendable, Hashable {
   case percent(PercentCondition)
   /// A test of one signal of the evaluation context.
   case signal(SignalCondition)
-  /// A kind of condition this version does not know; it evaluates to false.
+  /// A part of a condition this version does not evaluate, with why (`'exp' is not known to
+  /// this version of Switchyard`, as `explain` gives it); it evaluates to false.
   case unknown(String)
 }

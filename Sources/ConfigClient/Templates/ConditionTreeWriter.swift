@@ -66,8 +66,8 @@ enum ConditionTreeWriter {
         "targetCustomSignalValues": .array(targets.map(JSONValue.string)),
       ]
       return .object(JSONObject([("customSignal", body)]))
-    case .unknown(let kind):
-      throw UnwritableCondition("'\(kind)' is not a condition Switchyard can write")
+    case .unknown(let reason):
+      throw UnwritableCondition("\(reason); Switchyard cannot write it")
     }
   }
 

@@ -35,8 +35,9 @@ public struct NamedCondition: Sendable, Hashable {
     self.otherMembers = OtherMembers()
   }
 
-  /// Parses a client-template condition from its expression, as a template entry
-  /// `{"name": ..., "expression": ...}` would be read.
+  /// Parses a client-template condition from its expression as `validate` checks one: an
+  /// element this version does not know is an error here, where the template reader would
+  /// make it false with a warning (see `ConditionExpressionParser`).
   /// - Throws: `ConditionSyntaxError` when the expression does not parse.
   public init(name: String, expression: String, tagColor: String? = nil)
     throws(ConditionSyntaxError)

@@ -31,8 +31,10 @@ struct ServerConditionReader {
   ///
   /// A node holds one kind. Other members beside it (Firebase's own tests write
   /// `{"name": "", "true": {}}`) are ignored with a warning, and a node holding no kind
-  /// Switchyard knows evaluates to false with a warning, as in Firebase's evaluators, so a
-  /// template written for a newer Firebase still loads.
+  /// Switchyard knows, or an operator it does not know, evaluates to false with a warning of
+  /// kind `.unknownConditionElement` (the client format's rule and wording,
+  /// `UnknownConditionElement`), as in Firebase's evaluators, so a template written for a
+  /// newer Firebase still loads.
   mutating func read(_ value: JSONValue, path: String) -> Condition {
     guard case .object(let node) = value else {
       error(path, "expected a condition object, found \(value.kindDescription)")
@@ -58,14 +60,16 @@ struct ServerConditionReader {
     }
     let location = "\(path).\(kind)"
     guard kinds.first != nil else {
-      warning(
-        location,
-        "unknown condition kind '\(ConditionSyntaxError.shortened(kind))' evaluates to false;"
-          + " Firebase's kinds are \(TemplateLevel.conditionKinds.joined(separator: ", "))")
+      let subject = "condition kind \(ConditionSyntaxError.quoted(kind))"
+      problems.append(
+        UnknownConditionElement.problem(
+          subject,
+          detail: "Firebase's kinds are \(TemplateLevel.conditionKinds.joined(separator: ", "))",
+          at: location))
       for (name, _) in node where name != kind {
         warning("\(path).\(name)", TemplateLevel.conditionNode.unknownMemberMessage(name))
       }
-      return .unknown(kind)
+      return .unknown(UnknownConditionElement.reason(subject))
     }
     warnAboutOtherMembers(of: node, at: path, in: .conditionNode)
     switch kind {
@@ -135,11 +139,11 @@ struct ServerConditionReader {
     case "BETWEEN":
       return .percent(PercentCondition(seed: seed, range: .between(lower: lower, upper: upper)))
     default:
-      warning(
-        path + ".percentOperator",
-        "unknown percent operator '\(ConditionSyntaxError.shortened(operatorName))' evaluates to"
-          + " false; Firebase's operators are LESS_OR_EQUAL, GREATER_THAN and BETWEEN"
-      )
+      problems.append(
+        UnknownConditionElement.problem(
+          UnknownConditionElement.percentOperator(operatorName),
+          detail: "Firebase's operators are LESS_OR_EQUAL, GREATER_THAN and BETWEEN",
+          at: path + ".percentOperator"))
       return .percent(PercentCondition(seed: seed, range: .unknown(operatorName)))
     }
   }
@@ -165,12 +169,13 @@ struct ServerConditionReader {
     // whatever else the node holds, so a newer operator with a newer shape still loads.
     let operatorName = object["customSignalOperator"]?.stringValue ?? ""
     guard let makeTest = Self.operators.first(where: { $0.name == operatorName })?.test else {
-      warning(
-        path + ".customSignalOperator",
-        "unknown custom signal operator '\(ConditionSyntaxError.shortened(operatorName))'"
-          + " evaluates to false; Firebase's operators are "
-          + Self.operatorNames.joined(separator: ", "))
-      return .unknown("customSignal operator '\(ConditionSyntaxError.shortened(operatorName))'")
+      let subject = "custom signal operator \(ConditionSyntaxError.quoted(operatorName))"
+      problems.append(
+        UnknownConditionElement.problem(
+          subject,
+          detail: "Firebase's operators are " + Self.operatorNames.joined(separator: ", "),
+          at: path + ".customSignalOperator"))
+      return .unknown(UnknownConditionElement.reason(subject))
     }
     guard case .string(let key)? = object["customSignalKey"], !key.isEmpty else {
       error(path + ".customSignalKey", "every custom signal condition needs a key")

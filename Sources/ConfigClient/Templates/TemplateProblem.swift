@@ -10,22 +10,40 @@ public struct TemplateProblem: Sendable, Hashable, CustomStringConvertible {
     case warning
   }
 
+  /// What a problem is about, where that decides how it is treated.
+  public enum Kind: String, Sendable, Hashable {
+    /// Every problem but the one below.
+    case general
+    /// A part of a condition that this version of Switchyard does not know: a signal, a
+    /// method, an operator or a kind of condition, perhaps one Firebase added after this
+    /// version. Reading makes it a warning and that part false, so a template written for a
+    /// newer Firebase still loads and the rest of it applies; `TemplateValidator` makes it an
+    /// error, since Firebase refuses at publish what it does not know.
+    case unknownConditionElement
+  }
+
   /// How bad the problem is.
   public var severity: Severity
+  /// What the problem is about.
+  public var kind: Kind
   /// Where: a key path such as `parameters.welcome.conditionalValues.ios`, a condition
   /// (`condition 'ios_jp'`), or `line 3, column 5` for JSON syntax.
   public var location: String
   /// What is wrong, for a person.
   public var message: String
 
-  /// Creates a problem. The location (at most 200 characters and 300 Unicode scalars) and
-  /// the message (500 and 600) are kept to one line (Core's `Excerpt.line`: both ends kept,
+  /// Creates a problem. The location (at most 200 characters and 280 Unicode scalars) and
+  /// the message (650 and 700: room for Firebase's list of operators and `validate`'s hint)
+  /// are kept to one line (Core's `Excerpt.line`: both ends kept,
   /// control characters spelled), whatever keys, names or values from the template they
   /// repeat, so a problem's description is under 1,000 scalars.
-  public init(_ severity: Severity, at location: String, _ message: String) {
+  public init(
+    _ severity: Severity, at location: String, _ message: String, kind: Kind = .general
+  ) {
     self.severity = severity
-    self.location = Excerpt.line(location, length: 200, scalars: 300)
-    self.message = Excerpt.line(message, length: 500, scalars: 600)
+    self.kind = kind
+    self.location = Excerpt.line(location, length: 200, scalars: 280)
+    self.message = Excerpt.line(message, length: 650, scalars: 700)
   }
 
   /// For example `error: parameters.flag: "yes" is not a BOOLEAN (expected true or false)`.

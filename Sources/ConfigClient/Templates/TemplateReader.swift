@@ -4,9 +4,11 @@ import Core
 /// instead of stopping at the first, so `switchyard validate` can list them all.
 ///
 /// Reading is forward compatible, as Firebase's own evaluators are: value kinds Switchyard
-/// does not evaluate (rollout, personalization, experiment values), condition kinds and
-/// operators it does not know, and members it does not know at any level are kept out of
-/// evaluation with a warning that names the place, and never break the load. Nothing is
+/// does not evaluate (rollout, personalization, experiment values), the parts of conditions
+/// it does not know in either format (a signal, a method, an operator, a node kind: warnings
+/// of kind `.unknownConditionElement`, each part false), and members it does not know at any
+/// level are kept out of evaluation with a warning that names the place, and never break the
+/// load. A malformed expression (see `ConditionExpressionParser`) is an error. Nothing is
 /// dropped: whatever the model has no property for is kept (`otherMembers`, the value
 /// bodies, the condition sources, member order) so `TemplateWriter` writes it back.
 public struct TemplateReader: Sendable {
@@ -170,8 +172,10 @@ private struct ReadingSession {
           let parsed = try ConditionExpressionParser.parseNotingUnknowns(
             expression, conditionName: name)
           named.condition = parsed.condition
-          for note in parsed.unknowns {
-            warning("\(location), column \(note.column)", note.message)
+          for note in parsed.notes {
+            problems.append(
+              TemplateProblem(
+                .warning, at: "\(location), column \(note.column)", note.message, kind: note.kind))
           }
         } catch {
           self.error("\(location), column \(error.column)", error.message)

@@ -3,6 +3,10 @@ import Core
 /// Checks a template the way Firebase's console would, and more: JSON and expression syntax
 /// with positions, undefined and unused conditions, key names, duplicate keys across groups,
 /// values that do not match their `valueType`, targets that can never match, and size limits.
+///
+/// A part of a condition this version does not know, which reading lets through as a warning,
+/// is an error here (`refusingUnknownElements`): Firebase refuses it at publish, so in a file
+/// a person wrote it is almost always a typo.
 public struct TemplateValidator: Sendable {
   /// Firebase's limit on parameters per template.
   public static let maximumParameters = 3_000
@@ -38,11 +42,21 @@ public struct TemplateValidator: Sendable {
           "the template is \(bytes.count) bytes; Firebase's limit is \(Self.maximumTemplateBytes)"))
     }
     let result = TemplateReader().read(utf8: bytes)
-    problems += result.problems
+    problems += result.problems.map(Self.refusingUnknownElements)
     if let template = result.template {
       problems += check(template)
     }
     return TemplateReader.Result(template: result.template, problems: problems)
+  }
+
+  /// `problem` as `validate` reports it: a part of a condition this version does not know,
+  /// which reading lets through as a warning (that part false), is an error with a hint, since
+  /// Firebase refuses at publish what it does not know. Every other problem is as read.
+  static func refusingUnknownElements(_ problem: TemplateProblem) -> TemplateProblem {
+    guard problem.kind == .unknownConditionElement else { return problem }
+    return TemplateProblem(
+      .error, at: problem.location,
+      problem.message + "; " + UnknownConditionElement.validationHint, kind: problem.kind)
   }
 
   /// The problems a parsed template has beyond what reading reports.

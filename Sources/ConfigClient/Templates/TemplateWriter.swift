@@ -195,7 +195,9 @@ private struct TemplateWriting {
     if let expression = named.expression {
       let reread: Condition
       do {
-        reread = try ConditionExpressionParser.parse(expression, conditionName: named.name)
+        reread = try ConditionExpressionParser.parseNotingUnknowns(
+          expression, conditionName: named.name
+        ).condition
       } catch {
         // The reader keeps an expression that did not parse as this placeholder.
         reread = .unknown("unparsable expression")

@@ -373,7 +373,10 @@ struct ConditionExpressionParserTests {
         "condition 'c', column 13: expected '.' and a method after 'app.version'"
       ),
       ("app.build.==('1')", "condition 'c', column 14: expected '['"),
-      ("app.build.==(['1']", "condition 'c', column 19: expected ')'"),
+      (
+        "app.build.==(['1']",
+        "condition 'c', column 19: expected ')' to close the '(' at column 13"
+      ),
       ("device.country in ['JP' 'US']", "condition 'c', column 25: expected ',' or ']'"),
       ("device.country in ['JP',]", "condition 'c', column 25: expected a quoted string"),
       (
@@ -397,7 +400,10 @@ struct ConditionExpressionParserTests {
       ("device.os == 'ios' & true", "condition 'c', column 20: expected '&&'"),
       ("app.customSignal[grade] > 1", "condition 'c', column 18: expected a quoted key"),
       ("app.customSignal[''] > 1", "condition 'c', column 18: the key must not be empty"),
-      ("app.customSignal['grade' > 1", "condition 'c', column 26: expected ']'"),
+      (
+        "app.customSignal['grade' > 1",
+        "condition 'c', column 29: expected ']' to close the '[' at column 17"
+      ),
       (
         "app.customSignal['grade']",
         "condition 'c', column 26: expected a method or a comparison after"
@@ -420,7 +426,7 @@ struct ConditionExpressionParserTests {
       ),
       (
         "app.userProperty['k'].startsWith(['1']",
-        "condition 'c', column 39: expected ')'"
+        "condition 'c', column 39: expected ')' to close the '(' at column 33"
       ),
       (
         "app.audiences.inSome 'a'",
@@ -481,7 +487,12 @@ struct ConditionExpressionParserTests {
           + " use 0 to 32 characters of A-Z, a-z, 0-9, '-', '_' and '.'"
       ),
       ("percent(seed) <= 10", "condition 'c', column 9: expected a quoted seed"),
-      ("percent('s' <= 10", "condition 'c', column 13: expected ')'"),
+      (
+        "percent('s' <= 10",
+        "condition 'c', column 18: expected ')' to close the '(' at column 8"
+      ),
+      ("app.customSignal['k'])", "condition 'c', column 22: unexpected ')': nothing is open"),
+      ("percent(]", "condition 'c', column 9: ']' does not close the '(' at column 8"),
       (
         "dateTime < dateTime('2025-13-01T00:00:00')",
         "condition 'c', column 21: invalid date and time '2025-13-01T00:00:00': month must be"
@@ -542,10 +553,11 @@ struct ConditionExpressionParserTests {
   @Test("the error carries the condition's name, the column and the message separately")
   func errorFields() {
     #expect(
-      throws: ConditionSyntaxError(conditionName: "ios_jp", column: 39, message: "expected ']'")
+      throws: ConditionSyntaxError(
+        conditionName: "ios_jp", column: 39, message: "expected ']'")
     ) {
       try ConditionExpressionParser.parse(
-        "app.id == 'x' && app.customSignal['k' > 3", conditionName: "ios_jp")
+        "app.id == 'x' && app.customSignal['k' > 3]", conditionName: "ios_jp")
     }
   }
 }

@@ -93,6 +93,10 @@ struct ClientTemplateTests {
     let text = #"{"conditions": [{"name": "ios_jp", "expression": "device.country in ['JP'"}]}"#
     #expect(
       TemplateReader().read(text).problems
-        == [TemplateProblem(.error, at: "condition 'ios_jp', column 24", "expected ',' or ']'")])
+        == [
+          TemplateProblem(
+            .error, at: "condition 'ios_jp', column 24",
+            "expected ']' to close the '[' at column 19")
+        ])
   }
 }

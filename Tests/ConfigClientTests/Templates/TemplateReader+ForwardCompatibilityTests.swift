@@ -24,91 +24,212 @@ extension TemplateReaderTests {
     randomizationID: "r", customSignals: ["k": "a"], appVersion: "1", appBuild: "1",
     platform: "ios", userProperties: ["k": "1"], audiences: ["a"])
 
+  /// The warning reading gives for an atom it does not know, and the error `validate` makes
+  /// of it: one wording for both formats.
+  static func unknown(
+    _ atom: String, _ detail: String, at location: String, severity: TemplateProblem.Severity
+  ) -> TemplateProblem {
+    let message =
+      "\(atom) is not known to this version of Switchyard and is false: \(detail)"
+      + (severity == .error
+        ? "; Firebase refuses at publish what it does not know, so check the spelling; an"
+          + " element newer than this Switchyard needs a newer Switchyard" : "")
+    return TemplateProblem(severity, at: location, message, kind: .unknownConditionElement)
+  }
+
   @Test(
-    "an unknown method or percent operator, or a web-only signal, is false with a warning",
+    "an atom Switchyard does not know is false with a warning naming its column; validate refuses it",
     arguments: [
       (
-        "app.customSignal['k'].startsWith(['a'])", 23,
-        "unknown method 'startsWith' of app.customSignal['k'] evaluates to false; Firebase's"
-          + " methods are exactlyMatches, contains, notContains and matches"
+        "exp", "'exp'", 1,
+        "unknown signal 'exp'; Firebase's conditions test " + TemplateReaderTests.signals
       ),
       (
-        "app.userProperty['k'].between(['1', '2'])", 23,
-        "unknown method 'between' of app.userProperty['k'] evaluates to false; Firebase's"
-          + " methods are exactlyMatches, contains, notContains and matches"
+        "user.property('x')", "'user.property('x')'", 1,
+        "unknown signal 'user.property'; Firebase's conditions test "
+          + TemplateReaderTests.signals
+          + "; a user property is app.userProperty['name'] and a signal the app sets is"
+          + " app.customSignal['name']"
       ),
       (
-        "app.version.startsWith(['1'])", 13,
-        "unknown method 'startsWith' of app.version evaluates to false; Firebase's methods are"
-          + " .==, .!=, .<, .<=, .>, .>=, exactlyMatches, contains, notContains and matches"
+        "app.customSignal['k'].startsWith(['a'])", "'app.customSignal['k'].startsWith(['a'])'",
+        23,
+        "'app.customSignal['k']' has no method 'startsWith'; Firebase's are exactlyMatches,"
+          + " contains, notContains and matches"
       ),
       (
-        "app.build.isPrerelease()", 11,
-        "unknown method 'isPrerelease' of app.build evaluates to false; Firebase's methods are"
-          + " .==, .!=, .<, .<=, .>, .>=, exactlyMatches, contains, notContains and matches"
+        "app.userProperty['k'].between(['1', '2'])",
+        "'app.userProperty['k'].between(['1', '2']...'",
+        23,
+        "'app.userProperty['k']' has no method 'between'; Firebase's are exactlyMatches,"
+          + " contains, notContains and matches"
       ),
       (
-        "app.audiences.inNone(['a'])", 15,
-        "unknown method 'inNone' of app.audiences evaluates to false; Firebase's methods are"
-          + " inAtLeastOne, notInAtLeastOne, inAll and notInAll"
+        "app.version.startsWith(['1'])", "'app.version.startsWith(['1'])'", 13,
+        "'app.version' has no method 'startsWith'; Firebase's are .==, .!=, .<, .<=, .>, .>=,"
+          + " exactlyMatches, contains, notContains and matches"
       ),
       (
-        "percent >= 10", 9,
-        "unknown percent operator '>=' evaluates to false; Firebase's are <=, > and between"
+        "app.build.isPrerelease()", "'app.build.isPrerelease()'", 11,
+        "'app.build' has no method 'isPrerelease'; Firebase's are .==, .!=, .<, .<=, .>, .>=,"
+          + " exactlyMatches, contains, notContains and matches"
       ),
       (
-        "percent('seed') == 5", 17,
-        "unknown percent operator '==' evaluates to false; Firebase's are <=, > and between"
+        "app.audiences.inNone(['a'])", "'app.audiences.inNone(['a'])'", 15,
+        "'app.audiences' has no method 'inNone'; Firebase's are inAtLeastOne, notInAtLeastOne,"
+          + " inAll and notInAll"
+      ),
+      ("percent >= 10", "'percent >= 10'", 9, "expected '<=', '>' or 'between' after 'percent'"),
+      (
+        "percent('seed') == 5", "'percent('seed') == 5'", 17,
+        "expected '<=', '>' or 'between' after 'percent'"
       ),
       (
-        "percent within 10 and 20", 9,
-        "unknown percent operator 'within' evaluates to false; Firebase's are <=, > and between"
+        "percent within 10 and 20", "'percent within 10 and 20'", 9,
+        "expected '<=', '>' or 'between' after 'percent'"
+      ),
+      ("percent >=", "'percent >='", 9, "expected '<=', '>' or 'between' after 'percent'"),
+      ("percent <= '10'", "'percent <= '10''", 12, "expected a percent from 0 to 100"),
+      (
+        "app.id.contains(['a'])", "'app.id.contains(['a'])'", 7,
+        "expected '==' or '!=' after 'app.id'"
       ),
       (
-        "app.operatingSystemAndVersion.satisfies([['Android', '>=', '12']])", 1,
-        "'app.operatingSystemAndVersion' is a Firebase signal of web apps that Switchyard does"
-          + " not evaluate; this part of the condition is false"
+        "device.os == 'ios' || percent <= 10", "'device.os == 'ios' || percent <= 10'", 20,
+        "'||' is not supported: Firebase conditions join atoms with '&&' only"
       ),
       (
-        "device.os == 'ios' && app.customSignal['k'].newOp(['a', 'b']) && percent <= 100", 45,
-        "unknown method 'newOp' of app.customSignal['k'] evaluates to false; Firebase's methods"
-          + " are exactlyMatches, contains, notContains and matches"
+        "(device.os == 'ios')", "'(device.os == 'ios')'", 1,
+        "'(' is not supported here: Firebase conditions have no grouping; join atoms with '&&'"
+      ),
+      (
+        "device.os == 'ios' && app.customSignal['k'].newOp(['a', 'b']) && percent <= 100",
+        "'app.customSignal['k'].newOp(['a', 'b'])'", 45,
+        "'app.customSignal['k']' has no method 'newOp'; Firebase's are exactlyMatches, contains,"
+          + " notContains and matches"
       ),
     ])
-  func unknownsInExpressions(expression: String, column: Int, message: String) throws {
+  func unknownsInExpressions(expression: String, atom: String, column: Int, detail: String)
+    throws
+  {
     let text = Self.clientTemplate(expression)
+    let location = "condition 'c', column \(column)"
     #expect(
       TemplateReader().read(text).problems == [
-        TemplateProblem(.warning, at: "condition 'c', column \(column)", message)
+        Self.unknown(atom, detail, at: location, severity: .warning)
       ])
     #expect(
-      TemplateValidator().validate(utf8: Array(text.utf8)).filter { $0.severity == .error }
-        .isEmpty)
-    let values = CompiledTemplate(try Template(json: text)).evaluate(Self.richContext, now: TestTime.start)
+      TemplateValidator().validate(utf8: Array(text.utf8)).filter { $0.severity == .error } == [
+        Self.unknown(atom, detail, at: location, severity: .error)
+      ])
+    #expect(throws: ConditionSyntaxError.self) {
+      try NamedCondition(name: "c", expression: expression)
+    }
+    let values = CompiledTemplate(try Template(json: text)).evaluate(
+      Self.richContext, now: TestTime.start)
     #expect(values["p"].rawValue == "later")
   }
 
-  @Test("--explain names the part of the expression that was not known")
+  @Test("a web-only signal, which Firebase knows, is false with a warning and no error anywhere")
+  func webOnlySignal() throws {
+    let expression = "app.operatingSystemAndVersion.satisfies([['Android', '>=', '12']])"
+    let text = Self.clientTemplate(expression)
+    let warning = TemplateProblem(
+      .warning, at: "condition 'c', column 1",
+      "'app.operatingSystemAndVersion' is a Firebase signal of web apps that Switchyard does"
+        + " not evaluate; this part of the condition is false")
+    #expect(TemplateReader().read(text).problems == [warning])
+    #expect(TemplateValidator().validate(utf8: Array(text.utf8)).contains(warning))
+    #expect(
+      TemplateValidator().validate(utf8: Array(text.utf8)).allSatisfy { $0.severity == .warning })
+    let named = try NamedCondition(name: "c", expression: expression)
+    #expect(
+      named.condition
+        == .unknown(
+          "'app.operatingSystemAndVersion' is a Firebase signal of web apps that Switchyard does"
+            + " not evaluate"))
+    let values = CompiledTemplate(try Template(json: text)).evaluate(
+      Self.richContext, now: TestTime.start)
+    #expect(values["p"].rawValue == "later")
+  }
+
+  @Test("--explain says which part of the expression this version does not know")
   func explainsUnknownParts() throws {
-    let text = Self.clientTemplate("app.customSignal['k'].startsWith(['a'])")
+    let text = Self.clientTemplate("device.os == 'ios' && app.customSignal['k'].startsWith(['a'])")
     let explained = CompiledTemplate(try Template(json: text)).explain(
       key: "p", Self.richContext, now: TestTime.start)
     #expect(
       explained.reasons.first?.message
-        == "condition 'c' is false: unknown condition kind 'app.customSignal['k'].startsWith'")
+        == "condition 'c' is false: 'app.customSignal['k'].startsWith(['a'])' is not known to"
+        + " this version of Switchyard")
   }
 
   @Test(
-    "what Firebase's grammar has no room for stays an error, even next to an unknown method",
+    "a malformed expression stays an error for every reader, even next to an unknown atom",
     arguments: [
-      "app.customSignal['k'].startsWith", "app.customSignal['k'].startsWith(['a'] && true",
-      "app.customSignal['k'].startsWith(['a'])) && true", "percent >= 'ten'", "percent >=",
-      "app.customSignal['k'].startsWith(['a']) || true", "app.id.contains(['a'])",
+      ("exp && (", "column 9: expected ')' to close the '(' at column 8"),
+      (
+        "app.customSignal['k'].startsWith(['a'] && true",
+        "column 47: expected ')' to close the"
+          + " '(' at column 33"
+      ),
+      (
+        "app.customSignal['k'].startsWith(['a'])) && true",
+        "column 40: unexpected ')': nothing"
+          + " is open"
+      ),
+      ("exp && x.y([)]", "column 13: ')' does not close the '[' at column 12"),
+      ("exp && device.os == 'ios", "column 21: unterminated string: expected a closing \"'\""),
+      ("exp && && true", "column 8: expected a condition"),
+      ("exp &&", "column 7: expected a condition"),
+      ("&& exp", "column 1: expected a condition"),
+      ("", "column 1: expected a condition"),
+      ("exp # note", "column 5: unexpected character '#'"),
+      ("exp & true", "column 5: expected '&&'"),
     ])
-  func grammarStaysStrict(expression: String) {
-    let problems = TemplateReader().read(Self.clientTemplate(expression)).problems
-    #expect(problems.contains { $0.severity == .error }, "\(problems)")
+  func malformedStaysAnError(expression: String, error: String) throws {
+    let text = Self.clientTemplate(expression)
+    let problems = TemplateReader().read(text).problems
+    #expect(problems.map(\.description) == ["error: condition 'c', \(error)"])
+    #expect(throws: TemplateError.self) { try Template(json: text) }
   }
+
+  @Test(
+    "an invalid value of an element Switchyard knows stays an error for every reader",
+    arguments: [
+      ("percent <= 101", 12, "percent '101' is above 100"),
+      ("percent between 60 and 50", 17, "percent range is reversed: 60 is above 50"),
+      (
+        "percent('a b') <= 10", 9,
+        "invalid percent seed 'a b': use 0 to 32 characters of A-Z, a-z, 0-9, '-', '_' and '.'"
+      ),
+      ("app.customSignal[''] > 1", 18, "the key must not be empty"),
+      (
+        "version(app.customSignal['v']) >= '1.2.x'", 35,
+        "invalid version \"1.2.x\": segment 3 is not made of digits 0-9"
+      ),
+      (
+        "dateTime < dateTime('2025-13-01T00:00:00')", 21,
+        "invalid date and time '2025-13-01T00:00:00': month must be 1...12"
+      ),
+      (
+        "dateTime < dateTime('2025-01-01T00:00:00', 'Mars/Olympus')", 44,
+        "unknown time zone 'Mars/Olympus'"
+      ),
+    ])
+  func invalidValueStaysAnError(expression: String, column: Int, message: String) throws {
+    // After an unknown atom, so the error is not just the first thing the parser met.
+    let text = Self.clientTemplate("exp && " + expression)
+    let errors = TemplateReader().read(text).problems.filter { $0.severity == .error }
+    #expect(errors == [TemplateProblem(.error, at: "condition 'c', column \(column + 7)", message)])
+    #expect(throws: TemplateError.self) { try Template(json: text) }
+  }
+
+  /// Firebase's signals, as the message about an unknown one lists them.
+  static let signals =
+    "app.build, app.version, app.id, app.audiences, app.firstOpenTimestamp,"
+    + " app.firebaseInstallationId, app.userProperty['name'], app.customSignal['name'],"
+    + " device.os, device.country, device.language, dateTime, percent, true and false"
 }
 
 extension ServerConditionReaderTests {
@@ -135,41 +256,45 @@ extension ServerConditionReaderTests {
       (
         #"{"customSignal": {"customSignalOperator": "UNKNOWN"}}"#,
         ".customSignal.customSignalOperator",
-        "unknown custom signal operator 'UNKNOWN' evaluates to false; Firebase's operators are "
+        "custom signal operator 'UNKNOWN' is not known to this version of Switchyard and is"
+          + " false: Firebase's operators are "
           + ServerConditionReaderTests.customSignalOperators
       ),
       (
         #"{"customSignal": {"customSignalOperator": "STRING_STARTS_WITH", "customSignalKey": "k", "targetCustomSignalValues": ["a"]}}"#,
         ".customSignal.customSignalOperator",
-        "unknown custom signal operator 'STRING_STARTS_WITH' evaluates to false; Firebase's"
-          + " operators are " + ServerConditionReaderTests.customSignalOperators
+        "custom signal operator 'STRING_STARTS_WITH' is not known to this version of Switchyard"
+          + " and is false: Firebase's operators are "
+          + ServerConditionReaderTests.customSignalOperators
       ),
       (
         #"{"customSignal": {"customSignalKey": "k", "targetCustomSignalValues": ["a"]}}"#,
         ".customSignal.customSignalOperator",
-        "unknown custom signal operator '' evaluates to false; Firebase's operators are "
+        "custom signal operator '' is not known to this version of Switchyard and is false:"
+          + " Firebase's operators are "
           + ServerConditionReaderTests.customSignalOperators
       ),
       (
         #"{"percent": {"percentOperator": "UNKNOWN"}}"#, ".percent.percentOperator",
-        "unknown percent operator 'UNKNOWN' evaluates to false; Firebase's operators are"
-          + " LESS_OR_EQUAL, GREATER_THAN and BETWEEN"
+        "percent operator 'UNKNOWN' is not known to this version of Switchyard and is false:"
+          + " Firebase's operators are LESS_OR_EQUAL, GREATER_THAN and BETWEEN"
       ),
       (
         #"{"percent": {"percentOperator": "GREATER_OR_EQUAL", "microPercent": 0}}"#,
         ".percent.percentOperator",
-        "unknown percent operator 'GREATER_OR_EQUAL' evaluates to false; Firebase's operators"
-          + " are LESS_OR_EQUAL, GREATER_THAN and BETWEEN"
+        "percent operator 'GREATER_OR_EQUAL' is not known to this version of Switchyard and is false:"
+          + " Firebase's operators are LESS_OR_EQUAL, GREATER_THAN and BETWEEN"
       ),
       (
         #"{"percent": {"seed": "s", "microPercent": 100000000}}"#, ".percent.percentOperator",
-        "unknown percent operator '' evaluates to false; Firebase's operators are"
-          + " LESS_OR_EQUAL, GREATER_THAN and BETWEEN"
+        "percent operator '' is not known to this version of Switchyard and is false:"
+          + " Firebase's operators are LESS_OR_EQUAL, GREATER_THAN and BETWEEN"
       ),
       (
         #"{"futureCondition": {"x": 1}}"#, ".futureCondition",
-        "unknown condition kind 'futureCondition' evaluates to false; Firebase's kinds are"
-          + " orCondition, andCondition, true, false, percent, customSignal"
+        "condition kind 'futureCondition' is not known to this version of Switchyard and is"
+          + " false: Firebase's kinds are orCondition, andCondition, true, false, percent,"
+          + " customSignal"
       ),
     ])
   func unknownsInTrees(node: String, suffix: String, message: String) throws {
@@ -177,7 +302,15 @@ extension ServerConditionReaderTests {
       let text = Self.serverTemplate(node, wrapped: wrapped)
       let location = (wrapped ? Self.nodePrefix : "condition 'c'.condition") + suffix
       #expect(
-        TemplateReader().read(text).problems == [TemplateProblem(.warning, at: location, message)])
+        TemplateReader().read(text).problems == [
+          TemplateProblem(.warning, at: location, message, kind: .unknownConditionElement)
+        ])
+      #expect(
+        TemplateValidator().validate(utf8: Array(text.utf8)).filter { $0.severity == .error }
+          .map(\.message) == [
+            message + "; Firebase refuses at publish what it does not know, so check the"
+              + " spelling; an element newer than this Switchyard needs a newer Switchyard"
+          ])
       let values = CompiledTemplate(try Template(json: text)).evaluate(
         TemplateReaderTests.richContext, now: TestTime.start)
       #expect(values["p"].rawValue == "later")
@@ -203,8 +336,9 @@ extension ServerConditionReaderTests {
         problems.first
           == TemplateProblem(
             .warning, at: prefix + ".futureKind",
-            "unknown condition kind 'futureKind' evaluates to false; Firebase's kinds are"
-              + " orCondition, andCondition, true, false, percent, customSignal"))
+            "condition kind 'futureKind' is not known to this version of Switchyard and is false:"
+              + " Firebase's kinds are orCondition, andCondition, true, false, percent,"
+              + " customSignal", kind: .unknownConditionElement))
       #expect(problems.map(\.location) == [prefix + ".futureKind", prefix + ".name"])
       #expect(problems.allSatisfy { $0.severity == .warning })
     }
