@@ -44,6 +44,20 @@ package struct JSONParser: Sendable {
     return try copied.get()
   }
 
+  /// Parses the JSON value at the start of `bytes` (after any whitespace) and ignores what
+  /// follows it: the first value of a stream, such as the first element of an array that a
+  /// streaming answer has not closed yet.
+  package func parseLeadingValue(_ bytes: [UInt8]) throws(JSONParseError) -> JSONValue {
+    let result = bytes.withUnsafeBufferPointer { buffer in
+      Result { () throws(JSONParseError) in
+        var reader = JSONReader(bytes: buffer, options: self, recording: [])
+        reader.skipWhitespace()
+        return try reader.readValue(depth: 0)
+      }
+    }
+    return try result.get()
+  }
+
   /// Parses a whole document from UTF-8 bytes and says where the values of some object
   /// members lie in `bytes`: for each member path asked for (keys from the root, e.g.
   /// `["active", "template"]`), the bytes from just after the member's colon to just before

@@ -135,4 +135,14 @@ struct JSONParserTests {
     #expect(value == (try JSONParser().parse(document)))
     #expect(spans[path].map { String(decoding: bytes[$0], as: UTF8.self) } == expected)
   }
+
+  @Test(
+    "a leading value is read whatever follows it, as a stream's first value; a cut one is an error",
+    arguments: [
+      (#" {"a": [1, {"b": "}"}]} ,{"next": "#, ["a": [1, ["b": "}"]]]),
+      (#"{"a": 1}]"#, ["a": 1]), ("7 8", 7), (#"{"a": "#, nil), ("", nil),
+    ] as [(String, JSONValue?)])
+  func leadingValue(text: String, expected: JSONValue?) {
+    #expect((try? JSONParser().parseLeadingValue(Array(text.utf8))) == expected)
+  }
 }

@@ -5,10 +5,11 @@ import Foundation
 /// (`{"error": {"code", "message", "status", "details"}}`) says, with a hint on what to check
 /// for the statuses a configuration causes (401, 403, 404).
 ///
-/// The message is Google's, on one line and cut to `maximumMessageLength` characters, with
-/// the access token sent removed should a proxy echo it; a body that is not Google's JSON
-/// (a proxy's page, a load balancer's text) is quoted the same way. Nothing else of the
-/// response is kept.
+/// The body may also be that object as the first element of an array, closed or not, as
+/// Google's streaming methods send it. The message is Google's, on one line and cut to `maximumMessageLength`
+/// characters, with the access token sent removed should a proxy echo it; a body that is not
+/// Google's JSON (a proxy's page, a load balancer's text) is quoted the same way. Nothing else
+/// of the response is kept.
 public struct GoogleAPIError: Error, Sendable, Equatable, CustomStringConvertible {
   /// The longest message kept, in characters.
   public static let maximumMessageLength = 500
@@ -96,7 +97,7 @@ extension GoogleAPIError {
     api: String = GoogleAPIError.remoteConfigAPI, hint: String? = nil
   ) {
     let text = Self.redacted(String(decoding: body, as: UTF8.self), secrets)
-    let error = (try? JSONParser().parse(text))?["error"]
+    let error = Self.errorObject(text)
     let code = error?["code"]?.doubleValue.flatMap { Int(exactly: $0) }
     let status = error?["status"]?.stringValue.map { Excerpt.of($0) }
     let message: String
@@ -120,6 +121,15 @@ extension GoogleAPIError {
     if httpStatus == 412 { return true }
     return httpStatus == 400 && status == "FAILED_PRECONDITION"
       && message.contains("[VERSION_MISMATCH]")
+  }
+
+  /// The `error` member of Google's error body: `{"error": {...}}`, or the same object as the
+  /// first element of an array, closed or not, as a streaming method (the real-time stream)
+  /// answers: the array it streams, refused before its first element ends (Android's 403).
+  private static func errorObject(_ text: String) -> JSONValue? {
+    let start = text.drop { $0.isWhitespace }
+    guard start.first == "[" else { return (try? JSONParser().parse(text))?["error"] }
+    return (try? JSONParser().parseLeadingValue(Array(start.dropFirst().utf8)))?["error"]
   }
 
   private static func errorInfoReason(_ details: JSONValue?) -> String? {

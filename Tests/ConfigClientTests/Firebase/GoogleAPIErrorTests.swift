@@ -36,6 +36,24 @@ struct GoogleAPIErrorTests {
   }
 
   @Test(
+    "a streaming method's error, the body as an array's first element, closed or not, reads the same",
+    arguments: [
+      #"[{"error": {"code": 403, "message": "off", "status": "PERMISSION_DENIED"}}]"#,
+      #" [{"error": {"code": 403, "message": "off", "status": "PERMISSION_DENIED"}}"#,
+      #"[{"error": {"code": 403, "message": "off", "status": "PERMISSION_DENIED"}},{"a": 1"#,
+      "[{\n  \"error\": {\n    \"code\": 403,\n    \"message\": \"off\",\n"
+        + "    \"status\": \"PERMISSION_DENIED\"\n  }\n}\n]",
+    ])
+  func arrayBody(body: String) throws {
+    let error = GoogleAPIError(response: try Self.response(403, body), redacting: [])
+    #expect(error.code == 403)
+    #expect(error.status == "PERMISSION_DENIED")
+    #expect(error.message == "off")
+    let empty = GoogleAPIError(response: try Self.response(403, "[]"), redacting: [])
+    #expect(empty.message == "the body is not Google's error JSON: '[]'")
+  }
+
+  @Test(
     "401, 403 and 404 say what to check; other statuses have no hint",
     arguments: [
       (401, "check the credentials"),
