@@ -117,9 +117,13 @@ extension RemoteConfigClient {
       if state.throttle != before || sourceChanged { await persist() }
       return .failure(.source(error))
     case .success(.notModified):
-      guard etag != nil, state.fetched != nil else {
+      // What was fetched stays current, whether or not it came with an ETag to send (a
+      // Firebase app's NO_CHANGE answers either way); with nothing fetched, there is nothing
+      // the answer can mean.
+      guard state.fetched != nil else {
         if sourceChanged { await persist() }
-        return .failure(.source(.invalidResponse("HTTP 304 to a request without If-None-Match")))
+        return .failure(
+          .source(.invalidResponse("not modified, with nothing fetched before to keep")))
       }
       state.throttle.fetchSucceeded()
       state.recordSuccessfulFetch(answered)

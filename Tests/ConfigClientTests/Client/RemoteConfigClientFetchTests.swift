@@ -66,15 +66,25 @@ struct RemoteConfigClientFetchTests {
     #expect(try await harness.client.fetch() == .servedFromCache)
   }
 
-  @Test("a 304 to a request that sent no ETag is an invalid response, not a success")
-  func notModifiedWithoutETag() async {
+  @Test("not modified with nothing fetched before is an invalid response, not a success")
+  func notModifiedWithNothingFetched() async {
     let harness = ClientHarness([.notModified])
     await #expect(
-      throws: FetchError.source(.invalidResponse("HTTP 304 to a request without If-None-Match"))
+      throws: FetchError.source(
+        .invalidResponse("not modified, with nothing fetched before to keep"))
     ) {
       try await harness.client.fetch()
     }
     #expect(await harness.client.lastSuccessfulFetchTime == nil)
+  }
+
+  @Test("not modified keeps a template fetched without an ETag, as Firebase's NO_CHANGE does")
+  func notModifiedWithoutETag() async throws {
+    let harness = ClientHarness([.template(v1, etag: nil), .notModified])
+    _ = try await harness.client.fetchAndActivate()
+    #expect(try await harness.client.fetch(ignoringMinimumInterval: true) == .notModified)
+    #expect(await harness.client.fetchedVersionNumber == 1)
+    #expect(harness.client.snapshot["greeting"].rawValue == "hello")
   }
 
   @Test("markStale makes the next fetch ignore the minimum interval, once")

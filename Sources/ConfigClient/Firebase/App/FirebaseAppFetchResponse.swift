@@ -18,17 +18,17 @@ import Core
 ///
 /// `state`: `UPDATE`, or none at all (Android reads a missing state as an update), or one
 /// this version does not know (Android again), is the template; `NO_CHANGE` is
-/// `.notModified`; `EMPTY_CONFIG` and `NO_TEMPLATE` are a template without parameters (every
+/// `.notModified`, whether or not the request sent an ETag (the SDKs keep what they fetched
+/// either way); `EMPTY_CONFIG` and `NO_TEMPLATE` are a template without parameters (every
 /// key falls back to its default; iOS clears its fetched config); `INSTANCE_STATE_UNSPECIFIED`
 /// is a service error, as the JavaScript SDK maps it, so no value is wiped on an answer that
 /// says nothing.
 enum FirebaseAppFetchResponse {
-  /// Reads a 200's body; `requestETag` is the `If-None-Match` the request sent, `etag` the
-  /// answer's `ETag` header.
+  /// Reads a 200's body; `etag` is the answer's `ETag` header.
   /// - Throws: `TemplateSourceError.invalidResponse` naming the member at fault, or
   ///   `.service` for `INSTANCE_STATE_UNSPECIFIED` and an error body.
   static func read(
-    _ body: [UInt8], etag: String?, requestETag: String?, redacting secrets: [String]
+    _ body: [UInt8], etag: String?, redacting secrets: [String]
   ) throws(TemplateSourceError) -> TemplateFetchResponse {
     guard case .object(let root)? = try? JSONParser().parse(body) else {
       throw .invalidResponse("the app fetch's answer is not a JSON object")
@@ -52,10 +52,8 @@ enum FirebaseAppFetchResponse {
     }
     let version = try templateVersion(root["templateVersion"])
     switch state {
-    case "NO_CHANGE" where requestETag != nil:
-      return .notModified
     case "NO_CHANGE":
-      throw .invalidResponse("state NO_CHANGE to a request without If-None-Match")
+      return .notModified
     case "INSTANCE_STATE_UNSPECIFIED":
       throw .service(
         GoogleAPIError(

@@ -58,8 +58,6 @@ public struct FirebaseAppTemplateSource: TemplateSource {
   /// True: Firebase evaluates the template for the context the fetch sends.
   public var evaluatesOnServer: Bool { true }
 
-
-
   /// The installation, for the client's state file.
   public func savedState() async -> JSONValue? {
     await installations.savedState()
@@ -120,7 +118,7 @@ public struct FirebaseAppTemplateSource: TemplateSource {
     case 200:
       return try FirebaseAppFetchResponse.read(
         response.body, etag: response.header("ETag").flatMap { $0.isEmpty ? nil : $0 },
-        requestETag: request.etag, redacting: secrets)
+        redacting: secrets)
     case 304:
       return .notModified
     default:
