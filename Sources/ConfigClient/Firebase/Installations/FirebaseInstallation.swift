@@ -64,7 +64,7 @@ struct FirebaseInstallation: Sendable, Equatable, RedactedDescription {
       else { return nil }
       return value
     }
-    guard let fid = text("fid"), FirebaseInstallationID.isValid(fid),
+    guard let fid = text("fid"), FirebaseInstallationID.isAcceptable(fid),
       let refreshToken = text("refreshToken"), let authToken = text("authToken"),
       let appID = text("appId"), let projectID = text("project"),
       let expiry = json["authTokenExpiresAt"].flatMap(ClientStateFile.date)

@@ -3,7 +3,8 @@ import Foundation
 /// Firebase installation ids (FIDs), made as Firebase's SDKs make them
 /// (firebase-services.md §4.1; JavaScript `generate-fid.ts`): 17 random bytes, the first
 /// byte's top four bits set to `0111`, base64url without padding, the first 22 characters.
-/// Such an id matches `^[cdef][\w-]{21}$`.
+/// Such an id matches `^[cdef][\w-]{21}$`; the id Google answers with replaces it and is kept
+/// when `isAcceptable`.
 enum FirebaseInstallationID {
   /// How many random bytes an id is made from.
   static let byteCount = 17
@@ -33,13 +34,21 @@ enum FirebaseInstallationID {
     return String(Base64.urlEncoded(bytes).prefix(length))
   }
 
-  /// Whether `fid` matches `^[cdef][\w-]{21}$`, Firebase's check of an id before it is used.
-  static func isValid(_ fid: String) -> Bool {
-    let bytes = Array(fid.utf8)
-    guard bytes.count == length, [UInt8]("cdef".utf8).contains(bytes[0]) else { return false }
-    return bytes.dropFirst().allSatisfy { byte in
-      (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A)
-        || (byte >= 0x61 && byte <= 0x7A) || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
-    }
+  /// The longest id kept, in bytes: Firebase's are 22; a hostile answer cannot make the state
+  /// file hold more.
+  static let maximumLength = 128
+
+  /// Whether `fid` is an id Switchyard takes from Google and keeps: 1 to `maximumLength`
+  /// visible ASCII characters (`!` to `~`: no space, control character or non-ASCII scalar).
+  ///
+  /// Google's answer decides the id (Android keeps `response.getFid()`, JavaScript
+  /// `responseValue.fid || fid`), and Google's own test answers hold ids outside the pattern
+  /// of the ids SDKs make (`aaaaaaaaaaaaaaaaaaaaaa`, `FIDPLACEHOLDER`), so that pattern is not
+  /// the test here; what is kept must only be safe to print, to send as JSON and to encode
+  /// as a URL path segment (`FirebaseEndpoint.encodedSegment`).
+  static func isAcceptable(_ fid: String) -> Bool {
+    let bytes = fid.utf8
+    return !bytes.isEmpty && bytes.count <= maximumLength
+      && bytes.allSatisfy { $0 >= 0x21 && $0 <= 0x7E }
   }
 }

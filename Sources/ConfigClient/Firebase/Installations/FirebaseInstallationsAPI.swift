@@ -49,9 +49,20 @@ struct FirebaseInstallationsAPI: Sendable {
     ]
     let answer = await send(path: "/installations", body: body, secrets: [], timeout: timeout)
     return parse(answer) { object throws(FieldError) in
-      let fid = object["fid"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 }
-      if let fid, !FirebaseInstallationID.isValid(fid) {
-        throw FieldError("'fid' \(Excerpt.quoted(fid)) is not an installation id")
+      // Google's id replaces the one sent, as Android and JavaScript take it; none, or an
+      // empty one, keeps the one sent.
+      var fid: String?
+      switch object["fid"] {
+      case nil, .null?, .string("")?:
+        fid = nil
+      case .string(let text)? where FirebaseInstallationID.isAcceptable(text):
+        fid = text
+      case .string(let text)?:
+        throw FieldError(
+          "'fid' \(Excerpt.quoted(text)) is not 1 to \(FirebaseInstallationID.maximumLength)"
+            + " visible ASCII characters")
+      case let other?:
+        throw FieldError("'fid' is \(other.kindDescription), not a string")
       }
       let refreshToken = try Self.token(object["refreshToken"], "refreshToken")
       guard case .object(let authToken)? = object["authToken"] else {

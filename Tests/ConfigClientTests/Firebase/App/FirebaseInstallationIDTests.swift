@@ -15,7 +15,7 @@ struct FirebaseInstallationIDTests {
     ])
   func make(bytes: [UInt8], expected: String) {
     #expect(FirebaseInstallationID.make(from: bytes) == expected)
-    #expect(FirebaseInstallationID.isValid(expected))
+    #expect(FirebaseInstallationID.isAcceptable(expected))
   }
 
   @Test("ids from the system's generator all match ^[cdef][\\w-]{21}$ and differ")
@@ -26,13 +26,22 @@ struct FirebaseInstallationIDTests {
   }
 
   @Test(
-    "the check refuses what Firebase refuses",
+    "an id Google answers with is kept when it is 1 to 128 visible ASCII characters",
     arguments: [
-      "", "cAAAAAAAAAAAAAAAAAAAA", "cAAAAAAAAAAAAAAAAAAAAAA", "aAAAAAAAAAAAAAAAAAAAAA",
-      "gAAAAAAAAAAAAAAAAAAAAA", "cAAAAAAAAAAAAAAAAAAA+A", "cAAAAAAAAAAAAAAAAAAA/A",
-      "cAAAAAAAAAAAAAAAAAAA=A", "cAAAAAAAAAAAAAAAAAAAÄ",
+      "aaaaaaaaaaaaaaaaaaaaaa", "FIDPLACEHOLDER", "cAAAAAAAAAAAAAAAAAAAAA", "x",
+      "a/b?c#d%e\"f'g<h>", String(repeating: "z", count: 128),
     ])
-  func invalid(fid: String) {
-    #expect(!FirebaseInstallationID.isValid(fid))
+  func acceptable(fid: String) {
+    #expect(FirebaseInstallationID.isAcceptable(fid))
+  }
+
+  @Test(
+    "an empty, long or unprintable id is refused",
+    arguments: [
+      "", String(repeating: "z", count: 129), "a b", "a\tb", "a\nb", "a\u{0}b", "a\u{7F}b",
+      "cAAAAAAAAAAAAAAAAAAAÄ", "a\u{202E}b", "👨‍👩‍👧",
+    ])
+  func unacceptable(fid: String) {
+    #expect(!FirebaseInstallationID.isAcceptable(fid))
   }
 }

@@ -49,6 +49,51 @@ struct FirebaseInstallationsTests {
     }
   }
 
+  @Test(
+    "an answer without a FID, or with an empty one, keeps the one sent",
+    arguments: [JSONValue.null, .string("")])
+  func keptFID(answered: JSONValue) async throws {
+    try await Fixture.with { fixture in
+      fixture.google.enqueue(
+        .installations(project: Fixture.projectNumber),
+        .json(Self.registration(fid: answered)))
+      let id = try await fixture.installations().installationID()
+      #expect(id == Fixture.fid(1))
+    }
+  }
+
+  @Test(
+    "a FID that is unprintable, over 128 bytes or not a string is an invalid answer",
+    arguments: [
+      JSONValue.string("a b"), .string("a\u{0}b"), .string("é"),
+      .string(String(repeating: "a", count: 129)), .number(JSONNumber(7)),
+    ])
+  func refusedFID(answered: JSONValue) async throws {
+    try await Fixture.with { fixture in
+      fixture.google.enqueue(
+        .installations(project: Fixture.projectNumber),
+        .json(Self.registration(fid: answered)))
+      let installations = fixture.installations()
+      await #expect {
+        try await installations.installationID()
+      } throws: { error in
+        guard case .invalidResponse(let message) = error as? FirebaseInstallationsError else {
+          return false
+        }
+        return message.hasPrefix("'fid' ")
+      }
+    }
+  }
+
+  /// A registration answer whose `fid` member is `fid` (none for `null`).
+  static func registration(fid: JSONValue) -> JSONValue {
+    var answer = JSONObject()
+    answer["refreshToken"] = "r"
+    answer["authToken"] = ["token": "t", "expiresIn": "604800s"]
+    if fid != .null { answer["fid"] = fid }
+    return .object(answer)
+  }
+
   @Test("a 409 registers again with a new FID, once; a second 409 is the caller's error")
   func conflict() async throws {
     try await Fixture.with { fixture in
@@ -311,6 +356,16 @@ struct FirebaseInstallationsTests {
       _ = try await damaged.installationID()
       #expect(
         fixture.google.requests(to: .installations(project: Fixture.projectNumber)).count == 3)
+
+      // An id Google chose outside the pattern the SDKs make is restored, one with a space not.
+      for (fid, restores) in [("FIDPLACEHOLDER", true), ("FID PLACEHOLDER", false)] {
+        var installation = first
+        installation.fid = fid
+        let again = fixture.installations()
+        await again.restore(savedState: ["installation": installation.json])
+        let kept = await again.savedState()?["installation"]?["fid"]?.stringValue
+        #expect((kept == fid) == restores)
+      }
     }
   }
 
