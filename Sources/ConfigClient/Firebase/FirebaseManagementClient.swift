@@ -9,19 +9,27 @@ import Foundation
 /// ```swift
 /// let management = FirebaseManagementClient(
 ///   projectID: "my-app-1a2b3", namespace: .server, credentials: credentials)
-/// var template = try await management.template()          // carries its etag
+/// var template = try await management.template().template  // carries its etag
 /// template.version?.description = "Raise the rollout to 50 %"
-/// let published = try await management.publish(template)  // If-Match: the etag
+/// let published = try await management.publish(template)   // If-Match: the etag
+/// let line = "version \(published.versionNumber ?? 0), etag \(published.etag)"
 /// ```
 ///
-/// A template read here carries its `ETag` response header as `etag`, so it can be published
-/// back; publishing sends it as `If-Match` and fails with `.staleETag` when someone published
+/// Every template call answers a `RemoteConfigTemplate`: Google's JSON as sent, the template
+/// read from it carrying the `ETag` response header as `etag` (so it can be published back),
+/// and warnings for what Switchyard could not read or evaluate in it. Google's answer is never
+/// refused for its content (an expression such as firebase-admin's test `exp` is text it
+/// keeps): only an answer that is not a JSON object, or has no `ETag`, is an error, and after a
+/// publish or rollback Google accepted that error says the change was made
+/// (`.acceptedButUnreadable`), so nobody repeats it into a stale etag.
+///
+/// Publishing sends the etag as `If-Match` and fails with `.staleETag` when someone published
 /// in between (or sends `If-Match: *` with `force`). What is published is the template as
 /// read plus the edits made to it (`TemplateWriter`'s `.publishing` purpose): every member
 /// Switchyard does not model (rollout, personalization and experiment values, parameter
 /// groups, descriptions, tag colours, unknown fields) goes back unchanged; of `version` only
-/// `description` is sent, as firebase-admin-node does. A template with errors is refused
-/// before anything is sent.
+/// `description` is sent, as firebase-admin-node does. A template `TemplateValidator` finds
+/// errors in is refused before anything is sent.
 public struct FirebaseManagementClient: Sendable {
   /// The largest page `listVersions` serves (and firebase-admin-node allows).
   public static let maximumPageSize = 300
@@ -64,9 +72,10 @@ public struct FirebaseManagementClient: Sendable {
 
   /// The template as it is now, or as it was at `versionNumber`, with its etag.
   /// - Throws: `FirebaseManagementError`; a version Firebase no longer keeps is `.service`
-  ///   with status 404.
+  ///   with status 404; an answer that is not a JSON object or has no `ETag` is
+  ///   `.invalidResponse`.
   public func template(versionNumber: Int? = nil) async throws(FirebaseManagementError)
-    -> Template
+    -> RemoteConfigTemplate
   {
     var query: [(name: String, value: String)] = []
     if let versionNumber {
@@ -75,7 +84,7 @@ public struct FirebaseManagementClient: Sendable {
     }
     let reply = try await call(
       "GET", query: query, notFoundHint: versionNumber.map(Self.versionNotFoundHint))
-    return try Self.template(in: reply)
+    return try Self.template(in: reply, etag: reply.etag, changed: false)
   }
 
   /// Has Firebase validate `template` without publishing it (`validate_only=true`).
@@ -84,42 +93,48 @@ public struct FirebaseManagementClient: Sendable {
   /// template returned keeps the etag it was sent with, as firebase-admin-node does, so it can
   /// still be published.
   /// - Parameter force: send `If-Match: *` instead of the template's etag.
+  /// - Returns: Google's answer, with the etag sent (or, with `force` and no etag, Google's).
   /// - Throws: `FirebaseManagementError`: `.missingETag` without an etag or `force`,
   ///   `.invalidTemplate` for local errors, `.staleETag`, Google's `[VALIDATION_ERROR]`s as
-  ///   `.service`.
+  ///   `.service`, `.invalidResponse` for an answer that is not a JSON object.
   public func validate(_ template: Template, force: Bool = false)
-    async throws(FirebaseManagementError) -> Template
+    async throws(FirebaseManagementError) -> RemoteConfigTemplate
   {
     let reply = try await put(template, force: force, validateOnly: true)
-    var validated = try Self.template(in: reply)
-    validated.etag = template.etag
-    return validated
+    // Google's own etag must be there, as firebase-admin-node checks; the one sent is kept.
+    let sent = template.etag.flatMap { $0.isEmpty ? nil : $0 }
+    return try Self.template(in: reply, etag: reply.etag.map { sent ?? $0 }, changed: false)
   }
 
   /// Publishes `template` as the new current version: `If-Match` is the template's etag, so a
   /// template changed on Firebase since it was pulled is refused (`.staleETag`), or `*` with
   /// `force`.
-  /// - Returns: the published template, with its new version and etag.
+  /// - Returns: the published template as Google answered it, with its new version and etag,
+  ///   whatever Switchyard could not read in it (`warnings`).
   /// - Throws: `FirebaseManagementError`: `.missingETag` without an etag or `force`,
-  ///   `.invalidTemplate` for local errors (nothing sent), `.staleETag`, `.service`.
+  ///   `.invalidTemplate` for local errors (nothing sent), `.staleETag`, `.service`; after
+  ///   Google's 200, only `.acceptedButUnreadable` (published, answer not a JSON object or
+  ///   without an `ETag`).
   public func publish(_ template: Template, force: Bool = false)
-    async throws(FirebaseManagementError) -> Template
+    async throws(FirebaseManagementError) -> RemoteConfigTemplate
   {
     let reply = try await put(template, force: force, validateOnly: false)
-    return try Self.template(in: reply)
+    return try Self.template(in: reply, etag: reply.etag, changed: true)
   }
 
   /// Makes the template of `versionNumber` current again, as a new version.
-  /// - Returns: the template now current, with its new version and etag.
+  /// - Returns: the template now current as Google answered it, with its new version and etag.
   /// - Throws: `FirebaseManagementError`; a version Firebase no longer keeps is `.service`
-  ///   with status 404.
-  public func rollback(to versionNumber: Int) async throws(FirebaseManagementError) -> Template {
+  ///   with status 404; after Google's 200, only `.acceptedButUnreadable`.
+  public func rollback(to versionNumber: Int) async throws(FirebaseManagementError)
+    -> RemoteConfigTemplate
+  {
     try Self.check(versionNumber: versionNumber)
     let body = JSONValue.object(JSONObject([("versionNumber", .string(String(versionNumber)))]))
     let reply = try await call(
       "POST", suffix: ":rollback", body: Array(body.jsonText.utf8),
       notFoundHint: Self.versionNotFoundHint(versionNumber))
-    return try Self.template(in: reply)
+    return try Self.template(in: reply, etag: reply.etag, changed: true)
   }
 
   // MARK: Calls
@@ -181,19 +196,21 @@ public struct FirebaseManagementClient: Sendable {
 
   // MARK: Reading answers
 
-  /// The template in a 200 answer, with the `ETag` header as its etag.
+  /// The template in a 200 answer, with `etag`. An answer that is not a JSON object or has
+  /// no etag is `.invalidResponse`, or `.acceptedButUnreadable` when the call `changed` the
+  /// template (Google's 200 means the change was made).
   private static func template(
-    in reply: RemoteConfigAPI.Reply
-  ) throws(FirebaseManagementError) -> Template {
-    guard let etag = reply.etag else { throw .invalidResponse(RemoteConfigAPI.missingETag) }
-    var template: Template
-    do {
-      template = try Template(jsonBytes: reply.response.body)
-    } catch {
-      throw .invalidResponse(
-        "the answer is not a template: " + Excerpt.line(error.description, length: 300))
+    in reply: RemoteConfigAPI.Reply, etag: String?, changed: Bool
+  ) throws(FirebaseManagementError) -> RemoteConfigTemplate {
+    func unreadable(_ reason: String) -> FirebaseManagementError {
+      changed ? .acceptedButUnreadable(reason) : .invalidResponse(reason)
     }
-    template.etag = etag
+    guard let etag else { throw unreadable(RemoteConfigAPI.missingETag) }
+    guard let template = RemoteConfigTemplate(answer: reply.response.body, etag: etag) else {
+      throw unreadable(
+        "the answer is not a template object: "
+          + Excerpt.quoted(String(decoding: reply.response.body.prefix(200), as: UTF8.self)))
+    }
     return template
   }
 

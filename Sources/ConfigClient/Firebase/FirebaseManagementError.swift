@@ -16,6 +16,10 @@ public enum FirebaseManagementError: Error, Sendable, Equatable, CustomStringCon
   /// The answer was not usable: cut short, too large, not a template or version list, or a
   /// template without its `ETag` header.
   case invalidResponse(String)
+  /// Google answered 200 to a publish or a rollback, so the change was made, but the answer
+  /// is not a template object or has no `ETag` header. Do not repeat the change (it would meet
+  /// a stale etag): pull the template to see its new version and etag.
+  case acceptedButUnreadable(String)
   /// A publish or validation of a template without an etag, and without `force`: pull the
   /// template first, so Firebase can tell whether it changed since.
   case missingETag
@@ -44,6 +48,10 @@ public enum FirebaseManagementError: Error, Sendable, Equatable, CustomStringCon
       "cannot reach the Firebase Remote Config API: \(message)"
     case .invalidResponse(let message):
       "invalid answer from the Firebase Remote Config API: \(message)"
+    case .acceptedButUnreadable(let message):
+      "Firebase accepted the change (HTTP 200), so it was made, but its answer cannot be read:"
+        + " \(message); pull the template for its new version and etag rather than making the"
+        + " change again"
     case .missingETag:
       "the template has no etag: pull it first (the etag says which version it was pulled"
         + " from), or force the publish"

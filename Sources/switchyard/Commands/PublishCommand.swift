@@ -11,8 +11,11 @@ extension ToolCommand {
   /// (exit 1, each problem on standard error as `validate` prints it). FILE's `etag` goes as
   /// `If-Match`, so a template changed on Firebase since FILE was pulled is refused rather
   /// than overwritten; `--force` sends `*`. A FILE without an etag and no `--force` is a usage
-  /// error (exit 2): it says to pull first. Standard output gets one JSON line:
-  /// `{"version": N, "etag": "..."}`, or `{"valid": true}` with `--validate-only`.
+  /// error (exit 2): it says to pull first. Once Google answered 200, standard output gets one
+  /// JSON line, `{"version": N, "etag": "..."}` (or `{"valid": true}` with `--validate-only`),
+  /// and the exit status is 0 whatever the answer holds: what Switchyard cannot read or
+  /// evaluate in it is a warning on standard error. An answer that is not a template object
+  /// at all says the change was made (exit 1), so nobody publishes it again.
   static func makePublish(environment: NetworkCommandEnvironment) -> ToolCommand {
     ToolCommand(
       name: "publish",
@@ -57,10 +60,12 @@ extension ToolCommand {
       let management = project.management(arguments, environment: environment)
       do {
         if arguments.flag("--validate-only") {
-          _ = try await management.validate(template, force: force)
+          let validated = try await management.validate(template, force: force)
+          TemplateWarnings.print(validated.warnings, command: "publish", io: io)
           io.printLine(#"{"valid":true}"#)
         } else {
           let published = try await management.publish(template, force: force)
+          TemplateWarnings.print(published.warnings, command: "publish", io: io)
           io.printLine(FirebaseProject.versionLine(published))
           io.printError(
             "switchyard publish: \(project.projectID)'s \(management.namespace.rawValue) template "

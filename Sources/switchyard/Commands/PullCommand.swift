@@ -7,9 +7,11 @@ extension ToolCommand {
 
   /// The `pull` command with `environment`'s credentials and hosts.
   ///
-  /// Standard output (or `--output`) gets the template as Firebase's JSON, everything it holds
-  /// kept, with the `ETag` Firebase answered with in its `etag` member: that is what `publish`
-  /// sends back as `If-Match`. One line on standard error says which version was pulled.
+  /// Standard output (or `--output`) gets the template as Firebase sent it (every member and
+  /// every expression kept as text, indented by two spaces), with the `ETag` Firebase answered
+  /// with in its `etag` member: that is what `publish` sends back as `If-Match`. One line on
+  /// standard error says which version was pulled, after a warning for each part Switchyard
+  /// cannot read or evaluate (a condition element newer than this version, say).
   static func makePull(environment: NetworkCommandEnvironment) -> ToolCommand {
     ToolCommand(
       name: "pull",
@@ -26,7 +28,8 @@ extension ToolCommand {
       let project = try await FirebaseProject.open(arguments, environment: environment)
       let management = project.management(arguments, environment: environment)
       let template = try await management.template(versionNumber: version)
-      let text = try TemplateWriter(purpose: .document).text(template)
+      let text = template.json.prettyJSONText
+      TemplateWarnings.print(template.warnings, command: "pull", io: io)
       let output = arguments.value("--output")
       if let output {
         try OutputFile.write(text, to: output)
@@ -36,7 +39,7 @@ extension ToolCommand {
       let number = template.versionNumber.map { "version \($0)" } ?? "a template without a version"
       io.printError(
         "switchyard pull: \(number) of \(project.projectID)'s \(management.namespace.rawValue) "
-          + "template, etag \(template.etag ?? "none")"
+          + "template, etag \(template.etag)"
           + (output.map { ", written to \($0)" } ?? ""))
       return .success
     }

@@ -8,7 +8,9 @@ extension ToolCommand {
   /// The `rollback` command with `environment`'s credentials and hosts.
   ///
   /// Firebase publishes version N's template as a new version; standard output gets one JSON
-  /// line, `{"version": M, "etag": "..."}`, M being that new version.
+  /// line, `{"version": M, "etag": "..."}`, M being that new version, and the exit status is 0
+  /// once Google answered 200: what Switchyard cannot read or evaluate in the answer is a
+  /// warning on standard error.
   static func makeRollback(environment: NetworkCommandEnvironment) -> ToolCommand {
     ToolCommand(
       name: "rollback",
@@ -26,6 +28,7 @@ extension ToolCommand {
       let project = try await FirebaseProject.open(arguments, environment: environment)
       let management = project.management(arguments, environment: environment)
       let current = try await management.rollback(to: target)
+      TemplateWarnings.print(current.warnings, command: "rollback", io: io)
       io.printLine(FirebaseProject.versionLine(current))
       io.printError(
         "switchyard rollback: \(project.projectID)'s \(management.namespace.rawValue) template "

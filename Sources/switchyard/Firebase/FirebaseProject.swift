@@ -53,10 +53,10 @@ struct FirebaseProject: Sendable {
   }
 
   /// `{"version": N, "etag": "..."}` for a template Firebase answered with.
-  static func versionLine(_ template: Template) -> String {
+  static func versionLine(_ answer: RemoteConfigTemplate) -> String {
     let line: JSONValue = [
-      "version": template.versionNumber.map { .number(JSONNumber($0)) } ?? .null,
-      "etag": template.etag.map(JSONValue.string) ?? .null,
+      "version": answer.versionNumber.map { .number(JSONNumber($0)) } ?? .null,
+      "etag": .string(answer.etag),
     ]
     return line.jsonText
   }

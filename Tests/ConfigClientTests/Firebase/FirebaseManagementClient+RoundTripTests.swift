@@ -85,7 +85,7 @@ struct FirebaseManagementClientRoundTripTests {
         : "/v1/projects/my-app/namespaces/firebase-server/remoteConfig"
       server.enqueue(at: path, .ok(json, etag: "etag-42-12"), .ok(json, etag: "etag-42-13"))
       let management = try FirebaseManagementClientTests.management(server, namespace: namespace)
-      let pulled = try await management.template()
+      let pulled = try await management.template().template
       _ = try await management.publish(pulled)
       let sent = try #require(server.requests.last)
       #expect(sent.header("If-Match") == "etag-42-12")
@@ -102,7 +102,7 @@ struct FirebaseManagementClientRoundTripTests {
         at: path, .ok(Self.clientTemplate, etag: "etag-42-12"),
         .ok(Self.clientTemplate, etag: "etag-42-13"))
       let management = try FirebaseManagementClientTests.management(server)
-      var template = try await management.template()
+      var template = try await management.template().template
       let index = try #require(template.parameters.firstIndex { $0.key == "welcome" })
       template.parameters[index].defaultValue = .value("hello")
       template.version?.description = "friendlier"

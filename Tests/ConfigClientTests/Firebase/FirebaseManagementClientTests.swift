@@ -44,14 +44,73 @@ struct FirebaseManagementClientTests {
   func getCurrent() async throws {
     try await LoopbackHTTPServer.with { server in
       server.enqueue(at: Self.base, .ok(Self.template, etag: "etag-42-12"))
-      let template = try await Self.management(server).template()
-      #expect(template.etag == "etag-42-12")
-      #expect(template.versionNumber == 12)
-      #expect(template.version?.description == "twelve")
+      let answer = try await Self.management(server).template()
+      #expect(answer.etag == "etag-42-12")
+      #expect(answer.template.etag == "etag-42-12")
+      #expect(answer.versionNumber == 12)
+      #expect(answer.template.version?.description == "twelve")
+      #expect(answer.json["etag"] == "etag-42-12")
+      #expect(answer.warnings.isEmpty)
       let request = try #require(server.requests.first)
       #expect(request.method == "GET")
       #expect(request.target == Self.base)
       Self.expectCommonHeaders(request)
+    }
+  }
+
+  @Test(
+    "Google's template is taken whatever its content: what cannot be read is a warning, kept as sent"
+  )
+  func liberalReading() async throws {
+    let answer =
+      #"{"conditions": [{"name": "c", "expression": "a && && b"}, {"name": "d", "expression": "exp"}], "parameters": {"n": {"defaultValue": {"value": 3}}, "ok": {"defaultValue": {"value": "1"}, "conditionalValues": {"d": {"rolloutValue": {"rolloutId": "r"}}}}}, "future": true}"#
+    try await LoopbackHTTPServer.with { server in
+      server.enqueue(at: Self.base, .ok(answer, etag: "etag-42-12"))
+      let read = try await Self.management(server).template()
+      var expected = try #require(try JSONParser().parse(answer).objectValue)
+      expected["etag"] = "etag-42-12"
+      #expect(read.json == .object(expected))
+      #expect(read.template.conditions.map(\.expression) == ["a && && b", "exp"])
+      #expect(read.template.parameters.map(\.key) == ["n", "ok"])
+      // The malformed expression and the number are what reading could not take in, 'exp' what
+      // it cannot evaluate; the rollout value and the unknown member are kept quietly.
+      #expect(
+        read.warnings.map(\.location) == [
+          "condition 'c', column 6", "condition 'd', column 1", "parameters.n.defaultValue.value",
+        ])
+      #expect(read.warnings.allSatisfy { $0.severity == .warning })
+      #expect(read.warnings.map(\.kind) == [.general, .unknownConditionElement, .general])
+    }
+  }
+
+  @Test(
+    "an answer that is no template object is an error; after a publish or rollback it says so",
+    arguments: [
+      (
+        LoopbackResponse.ok("[1, 2]", etag: "etag-42-13"),
+        "the answer is not a template object: '[1, 2]'"
+      ),
+      (.ok("not json", etag: "etag-42-13"), "the answer is not a template object: 'not json'"),
+      (.ok(Self.template), "ETag header is not present in the server response"),
+    ])
+  func unreadableAnswers(answer: LoopbackResponse, reason: String) async throws {
+    try await LoopbackHTTPServer.with { server in
+      server.enqueue(at: Self.base, answer, answer)
+      server.enqueue(at: Self.base + ":rollback", answer)
+      let management = try Self.management(server)
+      await #expect(throws: FirebaseManagementError.invalidResponse(reason)) {
+        try await management.template()
+      }
+      let template = try Self.pulled()
+      await #expect(throws: FirebaseManagementError.acceptedButUnreadable(reason)) {
+        try await management.publish(template)
+      }
+      await #expect(throws: FirebaseManagementError.acceptedButUnreadable(reason)) {
+        try await management.rollback(to: 3)
+      }
+      #expect(
+        "\(FirebaseManagementError.acceptedButUnreadable(reason))".hasPrefix(
+          "Firebase accepted the change (HTTP 200), so it was made, but its answer cannot be read"))
     }
   }
 

@@ -108,7 +108,7 @@ struct FirebaseThroughFakeGoogleTests {
       let request = try #require(google.requests(to: .serverTemplate(project: Self.project)).first)
       #expect(request.header("Accept-Encoding") == "gzip")
       let management = try Self.management(google, namespace: .server)
-      #expect(try await management.template().parameters.count == 6)
+      #expect(try await management.template().template.parameters.count == 6)
     }
   }
 
@@ -128,7 +128,7 @@ struct FirebaseThroughFakeGoogleTests {
       let management = FirebaseManagementClient(
         projectID: Self.project, credentials: credentials, endpoint: try Self.endpoint(google),
         timeSource: time)
-      #expect(try await management.template().parameters.map(\.key) == ["greeting"])
+      #expect(try await management.template().template.parameters.map(\.key) == ["greeting"])
       let request = try #require(google.requests(to: .remoteConfig(project: Self.project)).last)
       #expect(request.header("x-goog-user-project") == "billing-project")
       #expect(request.header("Authorization") == "Bearer \(google.issuedAccessTokens.last ?? "")")
@@ -172,7 +172,7 @@ struct FirebaseThroughFakeGoogleTests {
       let original = FirebaseManagementClientRoundTripTests.clientTemplate
       try google.publishTemplate(original, project: Self.project)
       let management = try Self.management(google)
-      var template = try await management.template()
+      var template = try await management.template().template
       #expect(template.etag == google.etag(project: Self.project))
       let index = try #require(template.parameters.firstIndex { $0.key == "welcome" })
       template.parameters[index].defaultValue = .value("hello")
@@ -206,7 +206,7 @@ struct FirebaseThroughFakeGoogleTests {
       google.staleETagAnswer = answer
       try google.publishTemplate(Self.serverTemplate("one"), project: Self.project)
       let management = try Self.management(google)
-      let pulled = try await management.template()
+      let pulled = try await management.template().template
       try google.publishTemplate(Self.serverTemplate("two"), project: Self.project)
 
       for validateOnly in [true, false] {
@@ -238,11 +238,11 @@ struct FirebaseThroughFakeGoogleTests {
       Self.fake(google)
       try google.publishTemplate(Self.serverTemplate("one"), project: Self.project)
       let management = try Self.management(google)
-      let pulled = try await management.template()
+      let pulled = try await management.template().template
       let validated = try await management.validate(pulled)
       #expect(validated.etag == pulled.etag)
       #expect(google.currentVersion(project: Self.project) == 1)
-      let published = try await management.publish(validated)
+      let published = try await management.publish(validated.template)
       #expect(published.versionNumber == 2)
     }
   }
@@ -268,14 +268,14 @@ struct FirebaseThroughFakeGoogleTests {
       let restored = try await management.rollback(to: 2)
       #expect(restored.versionNumber == 6)
       #expect(restored.etag == google.etag(project: Self.project))
-      #expect(restored.parameters.first?.defaultValue == .value("v2"))
+      #expect(restored.template.parameters.first?.defaultValue == .value("v2"))
       let newest = try #require(try await management.versions(limit: 1).first)
       #expect(newest.versionNumber == 6)
       #expect(newest.updateType == "ROLLBACK")
       #expect(newest.rollbackSource == 2)
       #expect(newest.updateUser?.email == "release@demo-app.iam.gserviceaccount.com")
       let old = try await management.template(versionNumber: 3)
-      #expect(old.parameters.first?.defaultValue == .value("v3"))
+      #expect(old.template.parameters.first?.defaultValue == .value("v3"))
     }
   }
 
@@ -284,7 +284,7 @@ struct FirebaseThroughFakeGoogleTests {
     try await FakeGoogle.with { google in
       Self.fake(google)
       let management = try Self.management(google, namespace: .server)
-      var template = try await management.template()
+      var template = try await management.template().template
       template.parameters = try Template(json: Self.serverTemplate("from the API")).parameters
       _ = try await management.publish(template)
       let time = ManualTimeSource(now: TestTime.start)
