@@ -19,6 +19,7 @@ public struct CompiledTemplate: Sendable {
     /// Which conditions each parameter has values for, as bit masks.
     let masks: ParameterConditionMasks
     let diagnostics: [TemplateProblem]
+    let conditionWarnings: [TemplateProblem]
     /// Firebase's app-fetch metadata per key; nil for templates without any.
     let metadata: ParameterMetadataTable?
 
@@ -44,6 +45,7 @@ public struct CompiledTemplate: Sendable {
         conditionCount: template.conditions.count,
         conditions: parameters.map { $0.conditionalValues.map(\.condition) })
       self.diagnostics = builder.problems
+      self.conditionWarnings = template.conditions.flatMap(TemplateReader.unevaluatedParts)
       self.metadata = ParameterMetadataTable(template)
     }
   }
@@ -60,6 +62,13 @@ public struct CompiledTemplate: Sendable {
 
   /// Targets that could not be compiled (errors) and targets that are ignored (warnings).
   public var diagnostics: [TemplateProblem] { storage.diagnostics }
+
+  /// The parts of its conditions this version does not evaluate, each false, as reading the
+  /// template warns about them (naming the condition and, in an expression, the column): an
+  /// element this version does not know (kind `.unknownConditionElement`, perhaps one newer
+  /// than it), or a signal of Firebase's web apps. What the tool prints when it evaluates a
+  /// template; empty for most templates.
+  public var conditionWarnings: [TemplateProblem] { storage.conditionWarnings }
 
   /// The template's parameter keys in template order.
   public var keys: [String] { storage.parameters.map(\.key) }

@@ -165,28 +165,16 @@ private struct ReadingSession {
       let others = otherMembers(of: object, at: location, in: .condition)
       switch (object["expression"], object["condition"]) {
       case (.string(let expression)?, nil):
+        let read = TemplateReader.read(expression: expression, of: name)
+        problems += read.problems
         var named = NamedCondition(
-          name: name, condition: .unknown("unparsable expression"), expression: expression,
-          tagColor: tagColor)
-        do {
-          let parsed = try ConditionExpressionParser.parseNotingUnknowns(
-            expression, conditionName: name)
-          named.condition = parsed.condition
-          for note in parsed.notes {
-            problems.append(
-              TemplateProblem(
-                .warning, at: "\(location), column \(note.column)", note.message, kind: note.kind))
-          }
-        } catch {
-          self.error("\(location), column \(error.column)", error.message)
-        }
+          name: name, condition: read.condition, expression: expression, tagColor: tagColor)
         named.otherMembers = others
         conditions.append(named)
       case (nil, let tree?):
-        var reader = ServerConditionReader(conditionName: name)
-        let condition = reader.read(tree, path: location + ".condition")
-        problems += reader.problems
-        var named = NamedCondition(name: name, condition: condition, tagColor: tagColor)
+        let read = TemplateReader.read(tree: tree, of: name)
+        problems += read.problems
+        var named = NamedCondition(name: name, condition: read.condition, tagColor: tagColor)
         named.conditionJSON = tree
         named.otherMembers = others
         conditions.append(named)

@@ -20,7 +20,7 @@ extension ToolCommand {
   ) { arguments, io in
     let now = try arguments.time("--now") ?? SystemTimeSource().now
     let app = try AppComposition.standard()
-    let router = app.router(for: try TemplateFile.loadOrSample(arguments))
+    let router = app.router(for: try TemplateFile.loadOrSample(arguments, io: io))
     let screens = app.screenNames
     let failed = LockedState(0)
     let status = try await JSONLinesInput.run(

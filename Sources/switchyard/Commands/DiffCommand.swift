@@ -49,8 +49,12 @@ extension ToolCommand {
     let now = try arguments.time("--now") ?? SystemTimeSource().now
     let app = try AppComposition.standard()
     let (oldPath, newPath) = (arguments.positionals[0], arguments.positionals[1])
-    let old = DiffSide(file: oldPath, router: app.router(for: try TemplateFile.load(oldPath)))
-    let new = DiffSide(file: newPath, router: app.router(for: try TemplateFile.load(newPath)))
+    let old = DiffSide(
+      file: oldPath,
+      router: app.router(for: try TemplateFile.load(oldPath, command: "diff", io: io)))
+    let new = DiffSide(
+      file: newPath,
+      router: app.router(for: try TemplateFile.load(newPath, command: "diff", io: io)))
     let table = DiffKeyTable(
       old: old.router.template, new: new.router.template, defaults: app.defaults)
     let run = DiffRun(old: old.router, new: new.router, table: table, now: now)

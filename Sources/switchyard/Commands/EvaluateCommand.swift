@@ -17,7 +17,7 @@ extension ToolCommand {
       .flag("--explain", "Add the reasons behind each value."),
     ]
   ) { arguments, io in
-    let template = try TemplateFile.loadOrSample(arguments)
+    let template = try TemplateFile.loadOrSample(arguments, io: io)
     let defaults = try arguments.value("--defaults").map(DefaultsFile.load) ?? InAppDefaults()
     let explain = arguments.flag("--explain")
     let time = SystemTimeSource()

@@ -19,7 +19,7 @@ extension ToolCommand {
   ) { arguments, io in
     let (count, seed) = try SyntheticPopulation.sizeAndSeed(arguments)
     let now = try arguments.time("--now") ?? SystemTimeSource().now
-    let template = try TemplateFile.loadOrSample(arguments)
+    let template = try TemplateFile.loadOrSample(arguments, io: io)
     let app = try AppComposition.standard()
     let router = app.router(for: template)
     let report = await SimulationRun(users: count, seed: seed, descriptors: app.descriptors)

@@ -7,23 +7,30 @@ enum TemplateFile {
   static let optionalOption = ToolOption.value(
     "--template", "T.json", "The template (client or server format); default: the built-in sample.")
 
-  /// The template named by `--template`, or the built-in sample when the option is absent.
-  static func loadOrSample(_ arguments: ParsedArguments) throws -> CompiledTemplate {
+  /// The template named by `--template`, or the built-in sample when the option is absent,
+  /// with `load`'s warnings.
+  static func loadOrSample(_ arguments: ParsedArguments, io: ToolIO) throws -> CompiledTemplate {
     guard let path = arguments.value("--template") else {
       return CompiledTemplate(try Template(json: SampleTemplate.json))
     }
-    return try load(path)
+    return try load(path, command: arguments.command, io: io)
   }
 
-  /// Reads and compiles the template at `path`.
+  /// Reads and compiles the template at `path`. The parts of its conditions Switchyard does
+  /// not evaluate (an element this version does not know, false wherever it stands) are
+  /// warnings on standard error, naming the file: the template is still used, as an app
+  /// would use it.
   /// - Throws: `InputFileError` when the file cannot be read, `TemplateError` when it is not
   ///   a usable template.
-  static func load(_ path: String) throws -> CompiledTemplate {
+  static func load(_ path: String, command: String, io: ToolIO) throws -> CompiledTemplate {
     let data = try InputFile.readData(at: path)
+    let template: CompiledTemplate
     do {
-      return CompiledTemplate(try Template(jsonBytes: data))
+      template = CompiledTemplate(try Template(jsonBytes: data))
     } catch {
       throw InputFileError(path: path, reason: "\(error)")
     }
+    TemplateWarnings.print(template.conditionWarnings, command: command, source: path, io: io)
+    return template
   }
 }

@@ -69,7 +69,8 @@ struct CachedRemoteConfig {
     let cache = try arguments.required("--cache")
     guard !cache.isEmpty else {
       throw UsageError(
-        command: arguments.command, message: "option '--cache' needs a directory, not an empty path")
+        command: arguments.command, message: "option '--cache' needs a directory, not an empty path"
+      )
     }
     let timeout = try arguments.seconds("--timeout") ?? .seconds(60)
     let context = try given ?? arguments.value("--context").map(ContextFile.load)
@@ -110,7 +111,8 @@ struct CachedRemoteConfig {
 
   /// Fetches and activates as the client's rules allow, and says on standard error what
   /// happened: fetched, not modified, served from the cache (the minimum interval has not
-  /// elapsed), or failed, in which case the cached values stay active. Without a source
+  /// elapsed), or failed, in which case the cached values stay active; then warns about the
+  /// parts of the active template's conditions Switchyard does not evaluate. Without a source
   /// (`unavailable`) nothing is fetched and the cache is served as after a failed fetch.
   /// - Returns: false when the fetch failed and nothing is active: there is nothing to show.
   func fetchAndActivate(_ command: String, io: ToolIO) async -> Bool {
@@ -140,6 +142,10 @@ struct CachedRemoteConfig {
     if let problem = await client.storeDiagnostic {
       io.printError("switchyard \(command): \(problem)")
     }
+    // The active template is evaluated: what it holds that Switchyard does not evaluate (a
+    // condition element newer than this version, false) is said each time.
+    TemplateWarnings.print(
+      client.snapshot.template?.conditionWarnings ?? [], command: command, io: io)
     return true
   }
 

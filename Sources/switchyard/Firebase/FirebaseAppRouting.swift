@@ -52,7 +52,7 @@ enum FirebaseAppRouting {
   ) async throws -> CompiledTemplate? {
     try checkOptions(arguments)
     guard FirebaseAppArguments.isRequested(arguments) else {
-      return try TemplateFile.loadOrSample(arguments)
+      return try TemplateFile.loadOrSample(arguments, io: io)
     }
     guard let scenario else {
       throw UsageError(

@@ -153,6 +153,30 @@ extension TemplateReaderTests {
     #expect(values["p"].rawValue == "later")
   }
 
+  @Test(
+    "a compiled template repeats reading's warnings for the conditions it cannot evaluate whole")
+  func conditionWarnings() throws {
+    let text = """
+      {"conditions": [
+         {"name": "a", "expression": "device.os == 'ios' && exp"},
+         {"name": "b", "expression": "app.browserAndVersion.satisfies(['x'])"},
+         {"name": "c", "condition": {"percent": {"percentOperator": "AT_LEAST", "microPercent": 5}}},
+         {"name": "d", "expression": "device.os == 'ios'"}],
+       "parameters": {"p": {"conditionalValues": {"a": {"value": "1"}, "b": {"value": "2"},
+         "c": {"value": "3"}, "d": {"value": "4"}}}}}
+      """
+    let read = TemplateReader().read(text)
+    #expect(
+      read.problems.map(\.location) == [
+        "condition 'a', column 23", "condition 'b', column 1",
+        "condition 'c'.condition.percent.percentOperator",
+      ])
+    // However the template was made: Template(json:) keeps no warnings.
+    #expect(CompiledTemplate(try Template(json: text)).conditionWarnings == read.problems)
+    #expect(
+      CompiledTemplate(try Template(json: Self.clientTemplate("true"))).conditionWarnings == [])
+  }
+
   @Test("--explain says which part of the expression this version does not know")
   func explainsUnknownParts() throws {
     let text = Self.clientTemplate("device.os == 'ios' && app.customSignal['k'].startsWith(['a'])")
