@@ -75,17 +75,26 @@ extension GoogleRecordedAnswersTests {
     }
   }
 
+  /// A client of a new app that fetched and activated the fixture's template for a grade 2
+  /// elementary user, with `defaults`.
+  static func fetchedClient(
+    _ fixture: Fixture, defaults: InAppDefaults = InAppDefaults()
+  ) async throws -> RemoteConfigClient {
+    try fixture.google.publishTemplate(Fixture.template, project: Fixture.project)
+    let client = fixture.client(
+      fixture.app(), defaults: defaults,
+      context: EvaluationContext(customSignals: ["stage": "elementary", "year": 2]))
+    try await client.fetchAndActivate()
+    #expect(client.snapshot["limit"].rawValue == "3")
+    return client
+  }
+
   @Test(
     "EMPTY_CONFIG and NO_TEMPLATE clear the values: every key falls back to its default",
     arguments: ["js_EMPTY_CONFIG.json", "js_NO_TEMPLATE.json"])
   func emptied(file: String) async throws {
     try await Fixture.with { fixture in
-      try fixture.google.publishTemplate(Fixture.template, project: Fixture.project)
-      let client = fixture.client(
-        fixture.app(), defaults: InAppDefaults(["limit": "1"]),
-        context: EvaluationContext(customSignals: ["stage": "elementary", "year": 2]))
-      try await client.fetchAndActivate()
-      #expect(client.snapshot["limit"].rawValue == "3")
+      let client = try await Self.fetchedClient(fixture, defaults: InAppDefaults(["limit": "1"]))
       fixture.google.enqueue(Self.fetchPath, try GoogleRecorded.response(file))
       _ = try await client.fetch(ignoringMinimumInterval: true)
       #expect(await client.activate() == ["limit", "welcome"])
@@ -100,9 +109,7 @@ extension GoogleRecordedAnswersTests {
     arguments: ["js_NO_CHANGE.json", "android_no_change.json"])
   func noChange(file: String) async throws {
     try await Fixture.with { fixture in
-      try fixture.google.publishTemplate(Fixture.template, project: Fixture.project)
-      let client = fixture.client(fixture.app())
-      try await client.fetchAndActivate()
+      let client = try await Self.fetchedClient(fixture)
       let etag = try #require(await client.fetchedETag)
       fixture.google.enqueue(Self.fetchPath, try GoogleRecorded.response(file))
       #expect(try await client.fetch(ignoringMinimumInterval: true) == .notModified)
@@ -114,9 +121,7 @@ extension GoogleRecordedAnswersTests {
   @Test("INSTANCE_STATE_UNSPECIFIED is a server error, as JavaScript reads it: the values stay")
   func instanceStateUnspecified() async throws {
     try await Fixture.with { fixture in
-      try fixture.google.publishTemplate(Fixture.template, project: Fixture.project)
-      let client = fixture.client(fixture.app())
-      try await client.fetchAndActivate()
+      let client = try await Self.fetchedClient(fixture)
       fixture.google.enqueue(
         Self.fetchPath, try GoogleRecorded.response("js_INSTANCE_STATE_UNSPECIFIED.json"))
       do throws(FetchError) {

@@ -77,6 +77,18 @@ extension GoogleRecordedAnswersTests {
     }
   }
 
+  /// New installations registered by the fake, whose auth token has expired since, with the
+  /// next token request answered by `answer`.
+  static func expiredInstallation(
+    _ fixture: Fixture, answeredWith answer: LoopbackResponse
+  ) async throws -> (FirebaseInstallations, FirebaseInstallation) {
+    let installations = fixture.installations()
+    let first = try await installations.currentInstallation(timeout: .seconds(30))
+    fixture.advance(by: 604_800)
+    fixture.google.enqueue(.authToken(project: Fixture.projectNumber, fid: first.fid), answer)
+    return (installations, first)
+  }
+
   @Test(
     "a new auth token is kept with the lifetime its expiresIn gives",
     arguments: [
@@ -91,12 +103,8 @@ extension GoogleRecordedAnswersTests {
     ])
   func authToken(file: String, token: String, lifetime: TimeInterval) async throws {
     try await Fixture.with { fixture in
-      let installations = fixture.installations()
-      let first = try await installations.currentInstallation(timeout: .seconds(30))
-      fixture.advance(by: 604_800)
-      fixture.google.enqueue(
-        .authToken(project: Fixture.projectNumber, fid: first.fid),
-        try GoogleRecorded.response(file))
+      let (installations, first) = try await Self.expiredInstallation(
+        fixture, answeredWith: try GoogleRecorded.response(file))
       let renewed = try await installations.currentInstallation(timeout: .seconds(30))
       #expect(renewed.fid == first.fid)
       #expect(renewed.authToken == token)
@@ -107,15 +115,13 @@ extension GoogleRecordedAnswersTests {
   @Test("an invalid refresh token (401) forgets the installation and registers a new one")
   func invalidRefreshToken() async throws {
     try await Fixture.with { fixture in
-      let installations = fixture.installations()
-      let first = try await installations.currentInstallation(timeout: .seconds(30))
-      fixture.advance(by: 604_800)
-      fixture.google.enqueue(
-        .authToken(project: Fixture.projectNumber, fid: first.fid),
-        try GoogleRecorded.response(
+      let (installations, first) = try await Self.expiredInstallation(
+        fixture,
+        answeredWith: try GoogleRecorded.response(
           "ios_APIGenerateTokenResponseInvalidRefreshToken.json", status: 401))
       let again = try await installations.currentInstallation(timeout: .seconds(30))
       #expect(again.fid == Fixture.fid(2))
+      #expect(again.fid != first.fid)
       #expect(fixture.google.registeredInstallations.contains(Fixture.fid(2)))
     }
   }

@@ -118,14 +118,7 @@ extension GoogleRecordedAnswersTests {
       fixture.google.enqueue(
         Self.streamPath,
         try GoogleRecorded.response("android_realtime_403_forbidden.txt", status: 403))
-      var stopped: RealtimeStopReason?
-      for await event in setup.updater.events() {
-        if case .stopped(let reason) = event { stopped = reason }
-      }
-      guard case .rejected(.service(let error))? = stopped else {
-        Issue.record("expected a refusal, got \(String(describing: stopped))")
-        return
-      }
+      let error = try #require(await setup.updater.serviceRefusal())
       #expect(error.httpStatus == 403)
       #expect(error.status == "PERMISSION_DENIED")
       #expect(error.reason == "SERVICE_DISABLED")

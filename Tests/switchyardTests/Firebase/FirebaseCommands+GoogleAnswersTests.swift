@@ -81,10 +81,17 @@ extension FirebaseCommandsTests {
       #expect(capture.error.contains("switchyard pull" + Self.expWarning))
       #expect(capture.error.contains("version 86 of switchyard-fixtures's firebase template"))
 
-      // The file is a person's now: validate refuses 'exp', with the hint.
+      // The file is a person's now: validate refuses 'exp', with the hint, and so does
+      // publish's own check, before anything is sent.
       let (validated, check) = await CapturedToolIO.run(["validate", file])
       #expect(validated == .failure)
       #expect(check.output.contains("needs a newer Switchyard"))
+      let requests = harness.google.server.requests.count
+      let (published, publish) = await harness.run(["publish", file])
+      #expect(published == .failure)
+      #expect(publish.error.contains("needs a newer Switchyard"))
+      #expect(publish.error.contains("nothing was sent"))
+      #expect(harness.google.server.requests.count == requests)
     }
   }
 

@@ -26,16 +26,8 @@ extension FirebaseServerCommandsTests {
     "fetch --firebase-server serves a template with an unknown condition: false, with a warning")
   func fetchWithUnknownCondition() async throws {
     try await FirebaseCommandHarness.with { harness in
-      try harness.google.publishTemplate(
-        Self.templateWithFutureCondition, project: FirebaseCommandHarness.project,
-        namespace: .firebaseServer)
-      let cache = try TemporaryDirectory()
-      let context = harness.path("c.json")
-      try #"{"customSignals": {"tier": "paid"}}"#.write(
-        toFile: context, atomically: true, encoding: .utf8)
-      let (status, capture) = await harness.run([
-        "fetch", "--firebase-server", "--cache", cache.url.path, "--context", context,
-      ])
+      let (status, capture) = try await Self.fetchForPaidUser(
+        Self.templateWithFutureCondition, harness, cache: try TemporaryDirectory())
       #expect(status == .success, "\(capture.error)")
       #expect(
         capture.outputLines == [

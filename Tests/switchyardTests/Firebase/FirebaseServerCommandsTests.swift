@@ -20,19 +20,28 @@ struct FirebaseServerCommandsTests {
     """
   }
 
+  /// Publishes `template` as the server template and runs `fetch --firebase-server` into
+  /// `cache` for a paying user (custom signal `tier` is `paid`).
+  static func fetchForPaidUser(
+    _ template: String, _ harness: FirebaseCommandHarness, cache: TemporaryDirectory
+  ) async throws -> (status: switchyard.ExitStatus, capture: CapturedToolIO) {
+    try harness.google.publishTemplate(
+      template, project: FirebaseCommandHarness.project, namespace: .firebaseServer)
+    let context = harness.path("c.json")
+    try #"{"customSignals": {"tier": "paid"}}"#.write(
+      toFile: context, atomically: true, encoding: .utf8)
+    return await harness.run([
+      "fetch", "--firebase-server", "--cache", cache.url.path, "--context", context,
+    ])
+  }
+
   @Test("fetch --firebase-server prints the server template's values and caches them")
   func fetch() async throws {
     try await FirebaseCommandHarness.with { harness in
       let project = FirebaseCommandHarness.project
-      try harness.google.publishTemplate(
-        Self.template(greeting: "hi"), project: project, namespace: .firebaseServer)
       let cache = try TemporaryDirectory()
-      let context = harness.path("c.json")
-      try #"{"customSignals": {"tier": "paid"}}"#.write(
-        toFile: context, atomically: true, encoding: .utf8)
-      let (status, capture) = await harness.run([
-        "fetch", "--firebase-server", "--cache", cache.url.path, "--context", context,
-      ])
+      let (status, capture) = try await Self.fetchForPaidUser(
+        Self.template(greeting: "hi"), harness, cache: cache)
       #expect(status == .success, "\(capture.error)")
       #expect(
         capture.outputLines == [#"{"welcome":{"value":"hello supporter","source":"remote"}}"#])

@@ -137,14 +137,7 @@ struct FirebaseRealtimeTransportTests {
         "Firebase Remote Config Realtime API has not been used in project 123456789012 before"
         + " or it is disabled."
       fixture.google.refuseRealtime(project: Fixture.project, message: message)
-      var stopped: RealtimeStopReason?
-      for await event in setup.updater.events() {
-        if case .stopped(let reason) = event { stopped = reason }
-      }
-      guard case .rejected(.service(let error))? = stopped else {
-        Issue.record("expected a refusal, got \(String(describing: stopped))")
-        return
-      }
+      let error = try #require(await setup.updater.serviceRefusal())
       #expect(error.httpStatus == 403)
       #expect(error.message == message)
       #expect(error.hint?.contains("Realtime API is enabled") == true)
