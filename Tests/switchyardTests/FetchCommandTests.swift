@@ -157,6 +157,42 @@ struct FetchCommandTests {
   }
 
   @Test(
+    "a URL whose host is not a DNS name or an IP address is a usage error that shows no secret, and nothing is sent",
+    arguments: [
+      (
+        "http://127.0.0.1%00%0D%0AX-Injected%3A%20yes:PORT/t.json",
+        "http://127.0.0.1%00%0D%0AX-Injected%3A%20yes:PORT: the host holds %00, which no host "
+          + "name or address holds"
+      ),
+      (
+        "http://tester:SECRET@127.0.0.1:PORT/t.json?key=SECRET",
+        "http://127.0.0.1:PORT: the URL holds a user name or password before its host, which "
+          + "Switchyard never sends (give credentials in a header)"
+      ),
+    ])
+  func hostileHost(url: String, refusal: String) async throws {
+    try await LoopbackHTTPServer.with { server in
+      server.serveTemplate(at: "/t.json", Self.template, etag: "\"7\"")
+      let cache = try TemporaryDirectory()
+      let port = String(server.port)
+      let (status, capture) = await CapturedToolIO.run(
+        [
+          "fetch", "--url", url.replacingOccurrences(of: "PORT", with: port), "--cache",
+          cache.url.path,
+        ])
+      #expect(status == .usage)
+      #expect(
+        capture.error
+          == "switchyard fetch: option '--url' needs a URL whose host is a DNS name or an IP "
+          + "address: \(refusal.replacingOccurrences(of: "PORT", with: port)) (see 'switchyard "
+          + "help fetch')\n")
+      #expect(!capture.error.contains("SECRET"))
+      #expect(capture.output.isEmpty)
+      #expect(server.requests.isEmpty)
+    }
+  }
+
+  @Test(
     "--timeout takes a positive number of seconds; anything else is a usage error",
     arguments: [
       "0", "0.0", "-1", "abc", "", "1e3", "inf", "nan", "0x10", "1.", ".5", "86401", "5s",

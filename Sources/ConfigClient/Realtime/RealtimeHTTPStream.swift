@@ -83,6 +83,9 @@ enum RealtimeHTTPStream {
   }
 
   static func mapError(_ error: any Error, url: URL) -> RealtimeStreamError {
+    if case .invalidHost(let refusal, inRedirect: false)? = error as? HTTPExchangeError {
+      return .connectivity(refusal.description)
+    }
     if let exchangeError = error as? HTTPExchangeError {
       return .invalidResponse(exchangeError.description)
     }

@@ -145,7 +145,10 @@ struct HTTPClient: Sendable {
       case .bodyTooLarge: return .bodyTooLarge(limit: limit)
       case .notHTTP: return .invalidResponse("\(url.scheme ?? "?") is not HTTP")
       case .secretRefused(let refusal): return .secretRefused(refusal)
-      case .noResponse, .tooManyRedirects, .badRedirect, .invalidHeader, .malformedResponse:
+      // The caller's own URL cannot be reached; a redirect's is the server's answer at fault.
+      case .invalidHost(let refusal, inRedirect: false): return .connectivity(refusal.description)
+      case .noResponse, .invalidHost, .tooManyRedirects, .badRedirect, .invalidHeader,
+        .malformedResponse:
         return .invalidResponse(exchangeError.description)
       }
     }

@@ -4,10 +4,13 @@ import Foundation
 /// One HTTP request through to its final response: redirects followed, the final response's
 /// head, and its body as the bytes arrive.
 ///
-/// The redirects are ours, not the platform's: at most `maximumRedirects`, to http or https
-/// only, never from https down to http, and `Authorization` and `x-goog-api-key` are not
-/// carried to another origin. A redirect's body is not read. Before the request and each
-/// redirect leaves, `HTTPSecretGuard` checks where a secret would go. With the `.automatic`
+/// Every URL's host is checked where it enters, the request's when the exchange opens and
+/// each redirect's `Location` once resolved (`HTTPHost`), and that checked host is what the
+/// secret guard, the transports, TLS and the proxy use. The redirects are ours, not the
+/// platform's: at most `maximumRedirects`, to http or https only, never from https down to
+/// http, and `Authorization` and `x-goog-api-key` are not carried to another origin. A
+/// redirect's body is not read. Before the request and each redirect
+/// leaves, `HTTPSecretGuard` checks where a secret would go. With the `.automatic`
 /// transport `http:` URLs go over `HTTPSocketTransport`, and `https:` over
 /// `HTTPSessionTransport` on Apple's systems and `HTTPSocketTransport` with TLS elsewhere;
 /// `.platform` sends both through URLSession. Every body counts its
@@ -40,7 +43,7 @@ struct HTTPExchange: Sendable {
   ///   - transport: which transports carry `http:` and `https:`.
   ///   - secretGuard: where a request carrying a secret may go over plain http.
   /// - Throws: `SocketTransportError`, `URLError` (URLSession, on Apple's systems) or
-  ///   `HTTPExchangeError` from the transport, the secret guard or the
+  ///   `HTTPExchangeError` from the transport, the host check, the secret guard or the
   ///   redirects, or `CancellationError`.
   static func open(
     _ request: HTTPRequest, idleTimeout: Duration, resourceTimeout: Duration,
@@ -51,33 +54,50 @@ struct HTTPExchange: Sendable {
     // the rest of the request (its body, its query) any less secret.
     let carriesSecret = HTTPSecretGuard.carriesSecret(request)
     var request = request
+    guard let scheme = request.url.scheme?.lowercased(), scheme == "http" || scheme == "https"
+    else { throw HTTPExchangeError.notHTTP }
+    var host: HTTPHost
+    do {
+      host = try HTTPHost(request.url)
+    } catch {
+      throw HTTPExchangeError.invalidHost(error, inRedirect: false)
+    }
     var redirects = 0
     while true {
-      try secretGuard.check(request, carriesSecret: carriesSecret, isRedirect: redirects > 0)
+      let clearance = try secretGuard.check(
+        request, host: host, carriesSecret: carriesSecret, isRedirect: redirects > 0)
       let connection = HTTPConnection(maximumBodyBytes: maximumBodyBytes)
       let bodyIsAsSent: Bool
       switch (request.url.scheme?.lowercased(), transport) {
       #if canImport(Darwin)
         case ("http", .automatic):
           bodyIsAsSent = true
-          HTTPSocketTransport.start(request, idleTimeout: idleTimeout, connection: connection)
+          HTTPSocketTransport.start(
+            request, host: host, clearance: clearance, idleTimeout: idleTimeout,
+            connection: connection)
         case ("https", _), ("http", .platform):
+          // URLSession resolves names itself, out of our sight: a secret over plain http goes
+          // only to a loopback address in the URL or to `localhost`, which Apple's resolver
+          // answers with loopback alone (`localhost.` and other names are refused).
+          if case .loopbackOnly(let refusal) = clearance, host.name != "localhost" {
+            throw HTTPExchangeError.secretRefused(refusal)
+          }
           bodyIsAsSent = false
           HTTPSessionTransport.start(
             request, idleTimeout: idleTimeout, resourceTimeout: resourceTimeout,
             connection: connection)
       #else
         case ("http", _), ("https", _):
-          let (trust, proxies) =
-            if case .sockets(let trust, let proxies) = transport {
-              (trust, proxies)
+          let (trust, proxies, pinned) =
+            if case .sockets(let trust, let proxies, let pinned) = transport {
+              (trust, proxies, pinned)
             } else {
-              (TLSTrust.system, HTTPProxySettings.environment)
+              (TLSTrust.system, HTTPProxySettings.environment, [String: String]())
             }
           bodyIsAsSent = true
           HTTPSocketTransport.start(
-            request, idleTimeout: idleTimeout, trust: trust, proxies: proxies,
-            connection: connection)
+            request, host: host, clearance: clearance, idleTimeout: idleTimeout, trust: trust,
+            proxies: proxies, pinnedAddresses: pinned, connection: connection)
       #endif
       default:
         throw HTTPExchangeError.notHTTP
@@ -98,7 +118,7 @@ struct HTTPExchange: Sendable {
       connection.cancel()
       redirects += 1
       guard redirects <= maximumRedirects else { throw HTTPExchangeError.tooManyRedirects }
-      request = try redirected(request, status: head.status, to: location)
+      (request, host) = try redirected(request, host: host, status: head.status, to: location)
     }
   }
 
@@ -107,24 +127,30 @@ struct HTTPExchange: Sendable {
     connection.cancel()
   }
 
-  /// The request to send after a `status` redirect to `location`: 303, and 301 or 302 after
-  /// a POST, continue as a GET without the body (as browsers and URLSession do); 307 and 308
-  /// repeat the method and body. `Authorization` and `x-goog-api-key` stay with their
-  /// origin.
+  /// The request to send after a `status` redirect to `location`, and its host, checked:
+  /// 303, and 301 or 302 after a POST, continue as a GET without the body (as browsers and
+  /// URLSession do); 307 and 308 repeat the method and body. `Authorization` and
+  /// `x-goog-api-key` stay with their origin (scheme, host and port: `request`'s is `host`).
   /// - Throws: `HTTPExchangeError.badRedirect` for a location that is not an http(s) URL or
-  ///   that leaves https for http; `.secretRefused` for a redirect that would re-send the
-  ///   body of a request carrying a secret (`carriesSecret`) to another origin (307 and 308;
-  ///   301 and 302 after a method other than POST).
+  ///   that leaves https for http; `.invalidHost` for one whose host is not a DNS name or an
+  ///   IP address; `.secretRefused` for a redirect that would re-send the body of a request
+  ///   carrying a secret (`carriesSecret`) to another origin (307 and 308; 301 and 302 after
+  ///   a method other than POST).
   static func redirected(
-    _ request: HTTPRequest, status: Int = 302, to location: String
-  ) throws(HTTPExchangeError) -> HTTPRequest {
+    _ request: HTTPRequest, host: HTTPHost, status: Int = 302, to location: String
+  ) throws(HTTPExchangeError) -> (request: HTTPRequest, host: HTTPHost) {
     guard let target = URL(string: location, relativeTo: request.url)?.absoluteURL,
-      let scheme = target.scheme?.lowercased(), scheme == "http" || scheme == "https",
-      let host = target.host, !host.isEmpty
+      let scheme = target.scheme?.lowercased(), scheme == "http" || scheme == "https"
     else { throw .badRedirect("to \(Excerpt.quoted(location)), which is not an http(s) URL") }
     let from = request.url.scheme?.lowercased()
     guard !(from == "https" && scheme == "http") else {
       throw .badRedirect("from https to http (\(Excerpt.quoted(location)))")
+    }
+    let targetHost: HTTPHost
+    do {
+      targetHost = try HTTPHost(target)
+    } catch {
+      throw .invalidHost(error, inRedirect: true)
     }
     var next = request
     next.url = target
@@ -133,22 +159,16 @@ struct HTTPExchange: Sendable {
       next.body = nil
       next.headers.removeAll { $0.name.lowercased() == "content-type" }
     }
-    if origin(of: target) != origin(of: request.url) {
+    if scheme != from || targetHost.name != host.name || targetHost.port != host.port {
       // Credentials are for the origin they were given for.
       next.headers.removeAll { HTTPSecretGuard.secretHeaders.contains($0.name.lowercased()) }
       if request.carriesSecret, next.body != nil {
         throw .secretRefused(
-          HTTPSecretRefusal(url: target, reason: .bodyToAnotherOrigin(status: status)))
+          HTTPSecretRefusal(
+            scheme: scheme, host: targetHost, reason: .bodyToAnotherOrigin(status: status)))
       }
     }
-    return next
-  }
-
-  /// Scheme, host and port.
-  private static func origin(of url: URL) -> String {
-    let scheme = url.scheme?.lowercased() ?? ""
-    let port = url.port ?? (scheme == "https" ? 443 : 80)
-    return "\(scheme)://\(url.host?.lowercased() ?? ""):\(port)"
+    return (next, targetHost)
   }
 }
 
@@ -170,6 +190,9 @@ enum HTTPExchangeError: Error, Equatable, CustomStringConvertible {
   case malformedResponse(String)
   /// A request carrying a secret that was not sent (see `HTTPSecretGuard`).
   case secretRefused(HTTPSecretRefusal)
+  /// A URL whose host is not a DNS name or an IP address, the request's own or a redirect's
+  /// (see `HTTPHost`); nothing was sent to it.
+  case invalidHost(HTTPHostRefusal, inRedirect: Bool)
 
   /// For a person: `redirect from https to http ('http://...') refused`.
   var description: String {
@@ -182,6 +205,8 @@ enum HTTPExchangeError: Error, Equatable, CustomStringConvertible {
     case .invalidHeader(let name): "request header \(Excerpt.quoted(name)) holds a line break"
     case .malformedResponse(let detail): "malformed HTTP response: \(detail)"
     case .secretRefused(let refusal): refusal.description
+    case .invalidHost(let refusal, let inRedirect):
+      inRedirect ? "redirect refused: \(refusal)" : refusal.description
     }
   }
 }

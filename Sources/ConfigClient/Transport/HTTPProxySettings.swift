@@ -47,16 +47,17 @@ struct HTTPProxySettings: Sendable, Hashable {
 
   /// The proxy an https request to `host` goes through, or nil when it goes directly.
   /// - Throws: `SocketTransportError.proxy` when the setting is not an http proxy's URL.
-  func proxy(forHost host: String) throws(SocketTransportError) -> HTTPProxy? {
+  func proxy(for host: HTTPHost) throws(SocketTransportError) -> HTTPProxy? {
     guard let httpsProxy, !bypasses(host) else { return nil }
     return try HTTPProxy(httpsProxy)
   }
 
-  /// Whether `host` goes directly: loopback, or named by an exception.
-  func bypasses(_ host: String) -> Bool {
-    let host = host.lowercased()
-    if HTTPSecretGuard.isLoopback(host) { return true }
-    return exceptions.contains { $0 == "*" || host == $0 || host.hasSuffix("." + $0) }
+  /// Whether `host` goes directly: a loopback address or `localhost`, or named by an
+  /// exception.
+  func bypasses(_ host: HTTPHost) -> Bool {
+    let name = host.serverName
+    if host.isLoopbackAddress || name == "localhost" { return true }
+    return exceptions.contains { $0 == "*" || name == $0 || name.hasSuffix("." + $0) }
   }
 }
 
@@ -92,9 +93,9 @@ struct HTTPProxy: Sendable, Equatable {
     }
   }
 
-  /// The `CONNECT` request for a tunnel to `host` at `port`.
-  func connectRequest(host: String, port: Int) -> [UInt8] {
-    let target = HTTPSocketTransport.authority(host: host, port: port)
+  /// The `CONNECT` request for a tunnel to `host` (checked) at its port.
+  func connectRequest(to host: HTTPHost) -> [UInt8] {
+    let target = host.connectAuthority
     var text = "CONNECT \(target) HTTP/1.1\r\nHost: \(target)\r\n"
     if let authorization { text += "Proxy-Authorization: \(authorization)\r\n" }
     return Array((text + "\r\n").utf8)

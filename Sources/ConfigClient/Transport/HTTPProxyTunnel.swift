@@ -4,15 +4,15 @@ import Core
 /// proxy's answer read up to its blank line and no further (the bytes after it are the
 /// server's, through the tunnel).
 enum HTTPProxyTunnel {
-  /// Asks `proxy` for a tunnel to `host`:`port` over `socket`. The answer's head is read and
+  /// Asks `proxy` for a tunnel to `host` (checked) at its port over `socket`. The answer's head is read and
   /// parsed as any response's is (`HTTPResponseReader`, with its limit).
   /// - Returns: nil once the tunnel is open, or the refusal (`SocketTransportError.proxy`
   ///   with the proxy's status) to end the request with.
   /// - Throws: the socket's failure (a timeout, a cancellation, a lost connection).
   static func open(
-    through proxy: HTTPProxy, to host: String, port: Int, _ socket: PlainChannel
+    through proxy: HTTPProxy, to host: HTTPHost, _ socket: PlainChannel
   ) throws(HTTPChannelFailure) -> SocketTransportError? {
-    try socket.send(proxy.connectRequest(host: host, port: port)).get()
+    try socket.send(proxy.connectRequest(to: host)).get()
     var bytes: [UInt8] = []
     while true {
       guard let received = try socket.receive().get() else {

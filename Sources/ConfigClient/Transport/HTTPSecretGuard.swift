@@ -1,24 +1,20 @@
 import Core
 import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// The one rule for where a secret may go, checked by `HTTPExchange` before each request
-/// and each redirect leaves the machine (before DNS, before any byte is sent).
+/// and each redirect leaves the machine.
 ///
 /// A request carries a secret when its caller says so (`HTTPRequest.carriesSecret`: a token,
 /// refresh token, signed assertion or API key in a header or the body) or when it has an
 /// `Authorization`, `x-goog-api-key` or `x-goog-firebase-installations-auth` header. Such a
-/// request goes over https only, or plain
-/// http to a loopback address (127.0.0.0/8, ::1, `localhost`) or a host allowed for it (the
-/// metadata server, which only answers plain http on a link-local address). Its redirects
-/// follow the same rule, and a 307 or 308 that would re-send its body to another origin is
-/// refused. (Crossing origins also drops `Authorization` and `x-goog-api-key`: see
-/// `HTTPExchange.redirected`.)
+/// request goes over https only, or plain http to a loopback address or a host allowed for it
+/// (the metadata server, which only answers plain http on a link-local address). Loopback is
+/// decided by address, never by name: a loopback address in the URL goes at once, and a
+/// `localhost` name only to the loopback addresses it resolves to (`HTTPSecretClearance`),
+/// since a resolver may answer `localhost.` (or a name at all) with any address; any other
+/// name is refused before it is resolved. Redirects follow the same rule, and a 307 or 308
+/// that would re-send the body to another origin is refused. (Crossing origins also drops
+/// `Authorization` and `x-goog-api-key`: see `HTTPExchange.redirected`.)
 struct HTTPSecretGuard: Sendable, Equatable {
   /// Header fields that always carry a secret, lower-cased: credentials, Google's API key
   /// and a Firebase installation's auth token.
@@ -42,41 +38,41 @@ struct HTTPSecretGuard: Sendable, Equatable {
       || request.headers.contains { secretHeaders.contains($0.name.lowercased()) }
   }
 
-  /// Refuses to send `request` when it carries a secret (`carriesSecret`, decided on the
-  /// request the caller made, so a redirect that dropped a header still counts) to a URL
-  /// that is not https, unless the host is loopback or allowed.
-  /// - Throws: `HTTPExchangeError.secretRefused`.
+  /// Where `request`, to `host` (its URL's, checked), may go: anywhere when it carries no
+  /// secret (`carriesSecret`, decided on the request the caller made, so a redirect that
+  /// dropped a header still counts), goes over https, or goes to a loopback address or an
+  /// allowed host; only to the loopback addresses a `localhost` name resolves to.
+  /// - Throws: `HTTPExchangeError.secretRefused` for a secret to any other plain-http host,
+  ///   before its name is resolved.
   func check(
-    _ request: HTTPRequest, carriesSecret: Bool, isRedirect: Bool
-  ) throws(HTTPExchangeError) {
-    guard carriesSecret, request.url.scheme?.lowercased() != "https" else { return }
-    let host = Self.normalized(request.url.host ?? "")
-    guard !Self.isLoopback(host), !plainHTTPHosts.contains(host) else { return }
-    if let port = request.url.port, plainHTTPHosts.contains(Self.normalized("\(host):\(port)")) {
-      return
+    _ request: HTTPRequest, host: HTTPHost, carriesSecret: Bool, isRedirect: Bool
+  ) throws(HTTPExchangeError) -> HTTPSecretClearance {
+    guard carriesSecret, request.url.scheme?.lowercased() != "https" else { return .anywhere }
+    let name = host.serverName
+    if host.isLoopbackAddress || plainHTTPHosts.contains(name)
+      || plainHTTPHosts.contains(Self.normalized("\(name):\(host.port)"))
+    {
+      return .anywhere
     }
-    throw .secretRefused(
-      HTTPSecretRefusal(
-        url: request.url, reason: isRedirect ? .redirectToPlainHTTP : .plainHTTP))
+    let refusal = HTTPSecretRefusal(
+      scheme: "http", host: host, reason: isRedirect ? .redirectToPlainHTTP : .plainHTTP)
+    guard name == "localhost" else { throw .secretRefused(refusal) }
+    return .loopbackOnly(refusal)
   }
 
-  /// Whether `host` (a name or an address, brackets optional) is this machine's loopback:
-  /// `localhost`, an IPv4 address in 127.0.0.0/8, `::1` or an IPv4-mapped 127.x address.
-  /// Only strict address spellings count (no `127.1`, no decimal integers): anything else
-  /// is treated as a remote host.
-  static func isLoopback(_ host: String) -> Bool {
-    let host = normalized(host)
-    if host == "localhost" || host == "localhost." { return true }
-    var ipv4 = in_addr()
-    if inet_pton(AF_INET, host, &ipv4) == 1 {
-      return withUnsafeBytes(of: &ipv4) { $0.first == 127 }
+  /// Whether `address` (4 bytes of IPv4 or 16 of IPv6, in network order) is this machine's
+  /// loopback: 127.0.0.0/8, `::1`, or an IPv4-mapped 127.x address.
+  static func isLoopback(_ address: [UInt8]) -> Bool {
+    switch address.count {
+    case 4:
+      return address[0] == 127
+    case 16:
+      let mappedPrefix: [UInt8] = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xFF, 0xFF, 127]
+      return address.starts(with: mappedPrefix)
+        || (address.dropLast().allSatisfy { $0 == 0 } && address[15] == 1)
+    default:
+      return false
     }
-    var ipv6 = in6_addr()
-    guard inet_pton(AF_INET6, host, &ipv6) == 1 else { return false }
-    let bytes = withUnsafeBytes(of: &ipv6) { Array($0) }
-    let loopback = [UInt8](repeating: 0, count: 15) + [1]
-    let mappedPrefix = [UInt8](repeating: 0, count: 10) + [0xFF, 0xFF, 127]
-    return bytes == loopback || bytes.starts(with: mappedPrefix)
   }
 
   /// Lower-cased, without the brackets around an IPv6 address (`[FD00::1]:8080` becomes
@@ -88,6 +84,23 @@ struct HTTPSecretGuard: Sendable, Equatable {
       host = String(address) + host[host.index(after: close)...]
     }
     return host
+  }
+}
+
+/// What the secret guard leaves to the transport once it let a request through.
+enum HTTPSecretClearance: Sendable, Equatable {
+  /// Send it to whatever address the host resolves to.
+  case anywhere
+  /// Connect only to the loopback addresses the host (a `localhost` name) resolves to; if it
+  /// resolves to none, end the request with this refusal, having connected nowhere.
+  case loopbackOnly(HTTPSecretRefusal)
+
+  /// Whether the request may be sent to `address` (a socket address of `family`, as the
+  /// resolver gives it): always when cleared for anywhere, else only to a loopback address.
+  func permits(family: Int32, socketAddress: [UInt8]) -> Bool {
+    guard case .loopbackOnly = self else { return true }
+    return HTTPSocket.addressBytes(family: family, socketAddress: socketAddress).map(
+      HTTPSecretGuard.isLoopback) ?? false
   }
 }
 
@@ -111,13 +124,10 @@ struct HTTPSecretRefusal: Sendable, Equatable, CustomStringConvertible {
   /// Why.
   let reason: Reason
 
-  /// The refusal of a request to `url`.
-  init(url: URL, reason: Reason) {
-    scheme = url.scheme?.lowercased() ?? "?"
-    var host = Excerpt.of(url.host ?? "?")
-    if host.contains(":") { host = "[\(host)]" }
-    if let port = url.port { host += ":\(port)" }
-    self.host = host
+  /// The refusal of a request to `host` over `scheme`.
+  init(scheme: String, host: HTTPHost, reason: Reason) {
+    self.scheme = scheme
+    self.host = Excerpt.of(host.authority)
     self.reason = reason
   }
 

@@ -63,6 +63,23 @@ enum HTTPSocket {
     return addresses.isEmpty ? nil : addresses
   }
 
+  /// The address a socket address of `family` holds (4 bytes of IPv4, 16 of IPv6, in
+  /// network order), or nil for another family or a socket address too short for it.
+  static func addressBytes(family: Int32, socketAddress: [UInt8]) -> [UInt8]? {
+    let range: Range<Int>
+    switch family {
+    case AF_INET:
+      let start = MemoryLayout<sockaddr_in>.offset(of: \sockaddr_in.sin_addr) ?? 4
+      range = start..<start + 4
+    case AF_INET6:
+      let start = MemoryLayout<sockaddr_in6>.offset(of: \sockaddr_in6.sin6_addr) ?? 8
+      range = start..<start + 16
+    default:
+      return nil
+    }
+    return socketAddress.count >= range.upperBound ? Array(socketAddress[range]) : nil
+  }
+
   /// Whether connecting failed because nothing listens there, took too long, or was
   /// cancelled.
   enum ConnectFailure: Error {

@@ -13,21 +13,28 @@ import Foundation
 /// response's bytes are seen as they arrive: a redirect's head is handed over as soon as it is
 /// read and its body is never read, and a body stops at the connection's limit.
 enum HTTPSocketTransport {
-  /// Sends `request` and feeds the response to `connection`, on a new thread.
+  /// Sends `request` to `host` (its URL's, checked) and feeds the response to `connection`,
+  /// on a new thread.
   /// - Parameters:
+  ///   - clearance: where the secret guard lets the request go (`.loopbackOnly`: only to
+  ///     the loopback addresses the name resolves to).
   ///   - trust: the certificate authorities an `https:` server must chain to.
   ///   - proxies: the proxy an `https:` request tunnels through, if any.
+  ///   - pinnedAddresses: names answered with these addresses instead of asking the
+  ///     system's resolver (see `HTTPTransportChoice.sockets`).
   static func start(
-    _ request: HTTPRequest, idleTimeout: Duration, trust: TLSTrust = .system,
-    proxies: HTTPProxySettings = .none, connection: HTTPConnection
+    _ request: HTTPRequest, host: HTTPHost, clearance: HTTPSecretClearance = .anywhere,
+    idleTimeout: Duration, trust: TLSTrust = .system, proxies: HTTPProxySettings = .none,
+    pinnedAddresses: [String: String] = [:], connection: HTTPConnection
   ) {
     guard let wakePipe = HTTPSocket.makeWakePipe() else {
       connection.finish(throwing: SocketTransportError.cannotConnect)
       return
     }
     let run = SocketRun(
-      request: request, connection: connection, wakePipe: wakePipe,
-      timeout: milliseconds(idleTimeout), trust: trust, proxies: proxies)
+      request: request, host: host, clearance: clearance, connection: connection,
+      wakePipe: wakePipe, timeout: milliseconds(idleTimeout), trust: trust, proxies: proxies,
+      pinnedAddresses: pinnedAddresses)
     connection.setStop { run.wake() }
     Thread.detachNewThread { run.run() }
   }
@@ -39,18 +46,18 @@ enum HTTPSocketTransport {
     return Int32(max(1, min(seconds * 1_000, 86_400_000)).rounded(.up))
   }
 
-  /// The request's bytes: the request line, `Host`, the caller's headers, `Content-Length`
-  /// when there is a body, `Connection: close` (one request per connection), and the body.
+  /// The request's bytes: the request line, `Host` (`host`, the URL's, checked), the caller's
+  /// headers, `Content-Length` when there is a body, `Connection: close` (one request per
+  /// connection), and the body.
   /// - Throws: `HTTPExchangeError.invalidHeader` for a header that could smuggle a line.
-  static func requestBytes(_ request: HTTPRequest) throws(HTTPExchangeError) -> [UInt8] {
+  static func requestBytes(
+    _ request: HTTPRequest, host: HTTPHost
+  ) throws(HTTPExchangeError) -> [UInt8] {
     let components = URLComponents(url: request.url, resolvingAgainstBaseURL: true)
     var target = components?.percentEncodedPath ?? "/"
     if target.isEmpty { target = "/" }
     if let query = components?.percentEncodedQuery { target += "?" + query }
-    let host = authority(
-      host: bareHost(request.url) ?? "",
-      port: request.url.port.flatMap { $0 == defaultPort(request.url) ? nil : $0 })
-    var text = "\(request.method) \(target) HTTP/1.1\r\nHost: \(host)\r\n"
+    var text = "\(request.method) \(target) HTTP/1.1\r\nHost: \(host.authority)\r\n"
     for (name, value) in request.headers {
       let reserved = ["host", "connection", "content-length", "transfer-encoding"]
       guard !reserved.contains(name.lowercased()) else { continue }
@@ -61,25 +68,6 @@ enum HTTPSocketTransport {
     if let body = request.body { text += "Content-Length: \(body.count)\r\n" }
     text += "Connection: close\r\n\r\n"
     return Array(text.utf8) + (request.body ?? [])
-  }
-
-  /// The URL's host without the brackets around an IPv6 address, whether or not the
-  /// platform's `URL` kept them: what is resolved, checked against a certificate and matched
-  /// against `no_proxy`.
-  static func bareHost(_ url: URL) -> String? {
-    guard let host = url.host, !host.isEmpty else { return nil }
-    return host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
-  }
-
-  /// `host` and `port` as `Host` and `CONNECT` spell them: an IPv6 address in brackets, the
-  /// port after a colon when given.
-  static func authority(host: String, port: Int?) -> String {
-    (host.contains(":") ? "[\(host)]" : host) + (port.map { ":\($0)" } ?? "")
-  }
-
-  /// The port a URL without one means: 443 for `https:`, else 80.
-  static func defaultPort(_ url: URL) -> Int {
-    url.scheme?.lowercased() == "https" ? 443 : 80
   }
 
   /// Whether `name` is an HTTP token (a valid header name).
@@ -97,10 +85,13 @@ enum HTTPSocketTransport {
 /// One request's thread: connects, sends, reads, and hands the response to the connection.
 private final class SocketRun: Sendable {
   let request: HTTPRequest
+  let host: HTTPHost
+  let clearance: HTTPSecretClearance
   let connection: HTTPConnection
   let timeout: Int32
   let trust: TLSTrust
   let proxies: HTTPProxySettings
+  let pinnedAddresses: [String: String]
   private let wakeRead: Int32
   private let wakeWrite: Int32
   /// Whether the pipe is closed (the thread is over), so `wake` never writes to a
@@ -108,14 +99,18 @@ private final class SocketRun: Sendable {
   private let isClosed = LockedState(false)
 
   init(
-    request: HTTPRequest, connection: HTTPConnection, wakePipe: (read: Int32, write: Int32),
-    timeout: Int32, trust: TLSTrust, proxies: HTTPProxySettings
+    request: HTTPRequest, host: HTTPHost, clearance: HTTPSecretClearance,
+    connection: HTTPConnection, wakePipe: (read: Int32, write: Int32), timeout: Int32,
+    trust: TLSTrust, proxies: HTTPProxySettings, pinnedAddresses: [String: String]
   ) {
     self.request = request
+    self.host = host
+    self.clearance = clearance
     self.connection = connection
     self.timeout = timeout
     self.trust = trust
     self.proxies = proxies
+    self.pinnedAddresses = pinnedAddresses
     wakeRead = wakePipe.read
     wakeWrite = wakePipe.write
   }
@@ -137,27 +132,33 @@ private final class SocketRun: Sendable {
     }
     let bytes: [UInt8]
     do {
-      bytes = try HTTPSocketTransport.requestBytes(request)
+      bytes = try HTTPSocketTransport.requestBytes(request, host: host)
     } catch {
       return connection.finish(throwing: error)
     }
-    guard let host = HTTPSocketTransport.bareHost(request.url) else {
-      return connection.finish(throwing: SocketTransportError.cannotFindHost)
-    }
-    let port = request.url.port ?? HTTPSocketTransport.defaultPort(request.url)
     let isHTTPS = request.url.scheme?.lowercased() == "https"
     let proxy: HTTPProxy?
     do {
-      proxy = isHTTPS ? try proxies.proxy(forHost: host) : nil
+      proxy = isHTTPS ? try proxies.proxy(for: host) : nil
     } catch {
       return connection.finish(throwing: error)
     }
-    let peer = proxy.map { (host: $0.host, port: $0.port) } ?? (host: host, port: port)
-    guard let addresses = HTTPSocket.resolve(host: peer.host, port: peer.port) else {
+    let peer = proxy.map { (name: $0.host, port: $0.port) } ?? (name: host.name, port: host.port)
+    guard
+      var addresses = HTTPSocket.resolve(
+        host: pinnedAddresses[peer.name] ?? peer.name, port: peer.port)
+    else {
       return connection.finish(
         throwing: proxy == nil
           ? SocketTransportError.cannotFindHost
-          : .proxy("cannot find the proxy's host \(Excerpt.quoted(peer.host))"))
+          : .proxy("cannot find the proxy's host \(Excerpt.quoted(peer.name))"))
+    }
+    // A secret over plain http goes only to a loopback address, whatever the name.
+    if case .loopbackOnly(let refusal) = clearance {
+      addresses.removeAll { !clearance.permits(family: $0.family, socketAddress: $0.address) }
+      guard !addresses.isEmpty else {
+        return connection.finish(throwing: HTTPExchangeError.secretRefused(refusal))
+      }
     }
     guard let descriptor = connect(addresses, toProxy: proxy != nil) else { return }
     defer { HTTPSocket.close(descriptor) }
@@ -165,11 +166,11 @@ private final class SocketRun: Sendable {
     let channel: any HTTPByteChannel
     do throws(HTTPChannelFailure) {
       if let proxy {
-        if let refusal = try HTTPProxyTunnel.open(through: proxy, to: host, port: port, socket) {
+        if let refusal = try HTTPProxyTunnel.open(through: proxy, to: host, socket) {
           return connection.finish(throwing: refusal)
         }
       }
-      channel = isHTTPS ? try secure(socket, host: host) : socket
+      channel = isHTTPS ? try secure(socket) : socket
     } catch {
       return finish(error)
     }
@@ -178,14 +179,13 @@ private final class SocketRun: Sendable {
   }
 
   /// The socket's bytes through TLS, for `https:`.
-  private func secure(_ socket: PlainChannel, host: String) throws(HTTPChannelFailure)
-    -> any HTTPByteChannel
-  {
+  private func secure(_ socket: PlainChannel) throws(HTTPChannelFailure) -> any HTTPByteChannel {
     #if canImport(Darwin)
       // On Apple's systems https goes over URLSession (`HTTPExchange`); never here.
       throw .tls(.unavailable("https goes over URLSession on this system"))
     #else
-      return try TLSChannel(over: socket, host: host, trust: trust)
+      return try TLSChannel(
+        over: socket, serverName: host.serverName, isAddress: host.kind != .name, trust: trust)
     #endif
   }
 

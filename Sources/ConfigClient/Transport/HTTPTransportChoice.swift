@@ -11,7 +11,11 @@ enum HTTPTransportChoice: Sendable, Equatable, CaseIterable, CustomStringConvert
   #else
     /// Our socket transport for both, `https:` trusting `trust`'s authorities (a test's own)
     /// and tunnelling through `proxies` (none unless given, whatever the environment says).
-    case sockets(trusting: TLSTrust, proxies: HTTPProxySettings = .none)
+    /// The names in `pinning` resolve to the address given (`["foo.a.test": "127.0.0.1"]`),
+    /// as curl's `--resolve` has them, without asking the system's resolver: a test's own
+    /// names, for certificates that name them and for what a resolver may answer.
+    case sockets(
+      trusting: TLSTrust, proxies: HTTPProxySettings = .none, pinning: [String: String] = [:])
   #endif
 
   /// The transports each request of a test is sent over: every kind this system has.

@@ -149,15 +149,24 @@ struct CachedRemoteConfig {
     return true
   }
 
-  /// The value of option `name` as an http or https URL.
+  /// The value of option `name` as an http or https URL whose host is a DNS name or an IP
+  /// address (ConfigClient's one rule, `HTTPHost`).
   static func httpURL(_ arguments: ParsedArguments, _ name: String) throws -> URL {
     let text = try arguments.required(name)
     guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
-      scheme == "http" || scheme == "https", url.host != nil
+      scheme == "http" || scheme == "https"
     else {
       throw UsageError(
         command: arguments.command,
         message: "option '\(name)' needs an http(s) URL, got \(Excerpt.quoted(text))")
+    }
+    do {
+      _ = try HTTPHost(url)
+    } catch {
+      // The refusal shows the scheme and host only: never a password, a path or a query.
+      throw UsageError(
+        command: arguments.command,
+        message: "option '\(name)' needs a URL whose host is a DNS name or an IP address: \(error)")
     }
     return url
   }

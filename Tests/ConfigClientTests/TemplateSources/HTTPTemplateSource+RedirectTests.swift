@@ -69,7 +69,7 @@ struct HTTPTemplateSourceRedirectTests {
 
   @Test(
     "a redirect to a location that is not http(s) is refused, naming it",
-    arguments: ["file:///etc/passwd", "ftp://example.com/t", "mailto:a@b", "http://"])
+    arguments: ["file:///etc/passwd", "ftp://example.com/t", "mailto:a@b"])
   func badLocation(location: String) async throws {
     try await LoopbackHTTPServer.with { server in
       server.enqueue(at: "/t", .redirect(to: location))

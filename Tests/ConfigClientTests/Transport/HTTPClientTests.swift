@@ -236,10 +236,11 @@ struct HTTPClientTests {
   func redirectMethods() throws {
     let post = HTTPRequest(
       method: "POST", url: try #require(URL(string: "https://a.example/x")), body: [1, 2])
-    let seeOther = try HTTPExchange.redirected(post, status: 303, to: "/y")
+    let host = try HTTPHost(post.url)
+    let seeOther = try HTTPExchange.redirected(post, host: host, status: 303, to: "/y").request
     #expect(seeOther.method == "GET")
     #expect(seeOther.body == nil)
-    let temporary = try HTTPExchange.redirected(post, status: 307, to: "/y")
+    let temporary = try HTTPExchange.redirected(post, host: host, status: 307, to: "/y").request
     #expect(temporary.method == "POST")
     #expect(temporary.body == [1, 2])
   }

@@ -28,14 +28,18 @@ struct HTTPProxySettingsTests {
       (["https_proxy": proxy, "no_proxy": "example.com"], "api.Example.com", nil),
       (["https_proxy": proxy, "no_proxy": "example.com"], "notexample.com", "proxy.example:3128"),
       (["https_proxy": proxy, "NO_PROXY": " .internal:443 , [fd00::2]:80"], "db.internal", nil),
-      (["https_proxy": proxy, "NO_PROXY": " .internal:443 , [fd00::2]:80"], "fd00::2", nil),
+      (["https_proxy": proxy, "NO_PROXY": " .internal:443 , [fd00::2]:80"], "[fd00::2]", nil),
+      // A name's trailing dot is no way around an exception.
+      (["https_proxy": proxy, "no_proxy": "example.com"], "api.example.com.", nil),
       (["https_proxy": proxy, "no_proxy": "*"], "a.example", nil),
       (["https_proxy": proxy], "localhost", nil),
       (["https_proxy": proxy], "127.0.0.1", nil),
-      (["https_proxy": proxy], "::1", nil),
+      (["https_proxy": proxy], "[::1]", nil),
+      (["https_proxy": proxy], "127.9.9.9", nil),
     ] as [([String: String], String, String?)])
   func proxyForHost(environment: [String: String], host: String, expected: String?) throws {
-    let proxy = try HTTPProxySettings(environment: environment).proxy(forHost: host)
+    let url = try #require(URL(string: "https://\(host)/"))
+    let proxy = try HTTPProxySettings(environment: environment).proxy(for: HTTPHost(url))
     #expect(proxy.map { "\($0.host):\($0.port)" } == expected)
   }
 
@@ -44,7 +48,7 @@ struct HTTPProxySettingsTests {
     let proxy = try HTTPProxy("http://us%65r:p%40ss@proxy.example:8080")
     #expect(proxy.authorization == "Basic " + Data("user:p@ss".utf8).base64EncodedString())
     let request = String(
-      decoding: proxy.connectRequest(host: "a.example", port: 443), as: UTF8.self)
+      decoding: proxy.connectRequest(to: try Self.host("https://a.example")), as: UTF8.self)
     #expect(
       request
         == "CONNECT a.example:443 HTTP/1.1\r\nHost: a.example:443\r\nProxy-Authorization: "
@@ -52,7 +56,8 @@ struct HTTPProxySettingsTests {
     let bare = try HTTPProxy("proxy.example:3128")
     #expect(bare.authorization == nil)
     #expect(
-      String(decoding: bare.connectRequest(host: "fd00::2", port: 8443), as: UTF8.self)
+      String(
+        decoding: bare.connectRequest(to: try Self.host("https://[FD00::2]:8443/x")), as: UTF8.self)
         == "CONNECT [fd00::2]:8443 HTTP/1.1\r\nHost: [fd00::2]:8443\r\n\r\n")
   }
 
@@ -70,9 +75,15 @@ struct HTTPProxySettingsTests {
       ("http://", "https_proxy is not a proxy's URL"),
       ("http://user:secret@", "https_proxy is not a proxy's URL"),
     ])
-  func invalid(setting: String, message: String) {
+  func invalid(setting: String, message: String) throws {
+    let host = try Self.host("https://a.example/")
     #expect(throws: SocketTransportError.proxy(message)) {
-      try HTTPProxySettings(environment: ["https_proxy": setting]).proxy(forHost: "a.example")
+      try HTTPProxySettings(environment: ["https_proxy": setting]).proxy(for: host)
     }
+  }
+
+  /// The checked host of `url`.
+  static func host(_ url: String) throws -> HTTPHost {
+    try HTTPHost(try #require(URL(string: url)))
   }
 }

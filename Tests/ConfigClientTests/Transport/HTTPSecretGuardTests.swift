@@ -5,9 +5,10 @@ import Testing
 
 @testable import ConfigClient
 
-/// Where a secret may go: https anywhere; plain http only to loopback and the hosts allowed
-/// for it; never by a redirect to plain http or with a body to another origin. Refusals
-/// happen before any byte leaves (before DNS: `.invalid` hosts never resolve anyway).
+/// Where a secret may go: https anywhere; plain http only to loopback addresses and the hosts
+/// allowed for it, and by a `localhost` name only to the loopback addresses it resolves to;
+/// never by a redirect to plain http or with a body to another origin. Refusals happen before
+/// any byte leaves (before DNS for every name but `localhost`'s).
 @Suite("HTTPSecretGuard", .timeLimit(.minutes(3)))
 struct HTTPSecretGuardTests {
   /// The ways a request carries a secret, and one that carries none.
@@ -30,52 +31,126 @@ struct HTTPSecretGuardTests {
     }
   }
 
-  /// URLs, and whether a secret may go there with `metadata.invalid` and
+  /// What the guard makes of a request carrying a secret.
+  enum Outcome: Sendable {
+    /// Sent wherever the host resolves.
+    case sent
+    /// Sent only to the loopback addresses the name resolves to.
+    case loopbackOnly
+    /// Refused before the name is resolved.
+    case refused
+  }
+
+  /// URLs, and what becomes of a secret sent there with `metadata.invalid` and
   /// `emulator.invalid:9000` allowed for plain http.
-  static let destinations: [(String, Bool)] = [
-    ("https://firebaseremoteconfig.googleapis.com/v1/projects/p", true),
-    ("HTTPS://Example.com:8443/x", true),
-    ("http://example.invalid/token?key=SECRET", false),
-    ("http://127.0.0.1:8080/x", true),
-    ("http://127.200.3.4/x", true),
-    ("http://localhost:9/x", true),
-    ("http://LOCALHOST/x", true),
-    ("http://[::1]:8080/x", true),
-    ("http://[0:0:0:0:0:0:0:1]/x", true),
-    ("http://[::ffff:127.0.0.1]/x", true),
-    ("http://128.0.0.1/x", false),
-    ("http://127.0.0.1.example.invalid/x", false),
-    ("http://localhost.example.invalid/x", false),
-    ("http://2130706433/x", false),
-    ("http://[::2]/x", false),
-    ("http://169.254.169.254/computeMetadata/v1/x", false),
-    ("http://metadata.google.internal/computeMetadata/v1/x", false),
-    ("http://metadata.invalid/computeMetadata/v1/x", true),
-    ("http://METADATA.invalid:8080/x", true),
-    ("http://emulator.invalid:9000/x", true),
-    ("http://emulator.invalid:9001/x", false),
-    ("http://emulator.invalid/x", false),
+  static let destinations: [(String, Outcome)] = [
+    ("https://firebaseremoteconfig.googleapis.com/v1/projects/p", .sent),
+    ("HTTPS://Example.com:8443/x", .sent),
+    ("https://localhost./x", .sent),
+    ("http://example.invalid/token?key=SECRET", .refused),
+    ("http://127.0.0.1:8080/x", .sent),
+    ("http://127.200.3.4/x", .sent),
+    ("http://localhost:9/x", .loopbackOnly),
+    ("http://LOCALHOST/x", .loopbackOnly),
+    ("http://localhost./x", .loopbackOnly),
+    ("http://[::1]:8080/x", .sent),
+    ("http://[0:0:0:0:0:0:0:1]/x", .sent),
+    ("http://[::ffff:127.0.0.1]/x", .sent),
+    ("http://128.0.0.1/x", .refused),
+    ("http://127.0.0.1.example.invalid/x", .refused),
+    ("http://localhost.example.invalid/x", .refused),
+    ("http://[::2]/x", .refused),
+    ("http://[::ffff:10.0.0.1]/x", .refused),
+    ("http://169.254.169.254/computeMetadata/v1/x", .refused),
+    ("http://metadata.google.internal/computeMetadata/v1/x", .refused),
+    ("http://metadata.invalid/computeMetadata/v1/x", .sent),
+    ("http://METADATA.invalid.:8080/x", .sent),
+    ("http://emulator.invalid:9000/x", .sent),
+    ("http://emulator.invalid:9001/x", .refused),
+    ("http://emulator.invalid/x", .refused),
   ]
 
   static let secretGuard = HTTPSecretGuard(
     plainHTTPHosts: ["metadata.invalid", "Emulator.invalid:9000"])
 
   @Test(
-    "a request carrying a secret goes over https, or plain http to loopback or an allowed host; one without a secret goes anywhere",
+    "a request carrying a secret goes over https, or plain http to a loopback address, an allowed host, or a localhost name's loopback addresses; one without a secret goes anywhere",
     arguments: destinations, Secret.allCases)
-  func destinationTable(destination: (String, Bool), secret: Secret) throws {
+  func destinationTable(destination: (String, Outcome), secret: Secret) throws {
     let url = try #require(URL(string: destination.0))
     let request = secret.request(url)
     let carriesSecret = HTTPSecretGuard.carriesSecret(request)
     #expect(carriesSecret == (secret != .none))
+    let expected = secret == .none ? .sent : destination.1
+    let host = try HTTPHost(url)
+    let refusal = HTTPSecretRefusal(scheme: "http", host: host, reason: .plainHTTP)
     do {
-      try Self.secretGuard.check(request, carriesSecret: carriesSecret, isRedirect: false)
-      #expect(destination.1 || secret == .none, "sent")
+      let clearance = try Self.secretGuard.check(
+        request, host: host, carriesSecret: carriesSecret, isRedirect: false)
+      switch expected {
+      case .sent: #expect(clearance == .anywhere)
+      case .loopbackOnly: #expect(clearance == .loopbackOnly(refusal))
+      case .refused: Issue.record("sent: \(clearance)")
+      }
     } catch {
-      #expect(!destination.1 && secret != .none, "refused: \(error)")
-      #expect(error == .secretRefused(HTTPSecretRefusal(url: url, reason: .plainHTTP)))
+      #expect(expected == .refused, "refused: \(error)")
+      #expect(error == .secretRefused(refusal))
     }
   }
+
+  @Test(
+    "a localhost name's secret goes only to a loopback address it resolves to, whatever the name",
+    arguments: [
+      ("http://localhost/x", "127.0.0.1", true),
+      ("http://localhost/x", "127.45.6.7", true),
+      ("http://localhost/x", "::1", true),
+      ("http://localhost/x", "::ffff:127.0.0.9", true),
+      ("http://localhost./x", "10.1.2.3", false),
+      ("http://localhost/x", "192.0.2.1", false),
+      ("http://localhost/x", "::ffff:10.0.0.1", false),
+      ("http://localhost/x", "::2", false),
+      ("http://localhost/x", "169.254.169.254", false),
+      // Cleared for anywhere: https, or a host allowed plain http.
+      ("https://localhost./x", "10.1.2.3", true),
+      ("http://metadata.invalid/x", "10.1.2.3", true),
+    ])
+  func connectedAddress(url: String, address: String, permitted: Bool) throws {
+    let url = try #require(URL(string: url))
+    let clearance = try Self.secretGuard.check(
+      Secret.authorization.request(url), host: HTTPHost(url), carriesSecret: true,
+      isRedirect: false)
+    // What the resolver hands the transport: a socket address (a literal needs no DNS).
+    let resolved = try #require(HTTPSocket.resolve(host: address, port: 80)?.first)
+    #expect(
+      clearance.permits(family: resolved.family, socketAddress: resolved.address) == permitted)
+  }
+
+  #if !canImport(Darwin)
+    @Test(
+      "a localhost name that resolves elsewhere gets no secret, refused before connecting; the same name resolving to 127.0.0.1 gets it"
+    )
+    func localhostResolvedElsewhere() async throws {
+      try await LoopbackHTTPServer.with { server in
+        server.handle("/t") { _ in .ok("{}") }
+        let url = try #require(URL(string: "http://localhost.:\(server.port)/t"))
+        let refusal = HTTPSecretRefusal(scheme: "http", host: try HTTPHost(url), reason: .plainHTTP)
+        // What a resolver that answers `localhost.` from DNS may say. 192.0.2.1 (TEST-NET-1)
+        // is no one's: connecting there would fail or wait out the hour, never be refused.
+        let elsewhere = HTTPTransportChoice.sockets(
+          trusting: .system, pinning: ["localhost.": "192.0.2.1"])
+        await #expect(throws: HTTPClientError.secretRefused(refusal)) {
+          try await HTTPClient(time: ManualTimeSource(), transport: elsewhere).send(
+            Secret.authorization.request(url), timeout: .seconds(3_600), maximumBodyBytes: 1_000)
+        }
+        let loopback = HTTPTransportChoice.sockets(
+          trusting: .system, pinning: ["localhost.": "127.0.0.1"])
+        let response = try await HTTPClient(time: ManualTimeSource(), transport: loopback).send(
+          Secret.authorization.request(url), timeout: .seconds(3_600), maximumBodyBytes: 1_000)
+        #expect(response.status == 200)
+        #expect(server.requests.map { $0.header("Authorization") } == ["Bearer ya29.SECRET"])
+      }
+    }
+  #endif
 
   @Test(
     "a refusal names the scheme and host and says why, never the secret, path or query",
@@ -126,9 +201,11 @@ struct HTTPSecretGuardTests {
         try await HTTPClient(time: SystemTimeSource(), transport: transport).send(
           secret.request(server.url("/start")), timeout: .seconds(30), maximumBodyBytes: 1_000)
       }
-      let url = try #require(URL(string: target))
+      let host = try HTTPHost(try #require(URL(string: target)))
       #expect(
-        error == .secretRefused(HTTPSecretRefusal(url: url, reason: .redirectToPlainHTTP)))
+        error
+          == .secretRefused(
+            HTTPSecretRefusal(scheme: "http", host: host, reason: .redirectToPlainHTTP)))
       #expect(server.requests.map(\.path) == ["/start"])
     }
   }
@@ -187,10 +264,11 @@ struct HTTPSecretGuardTests {
           #expect(second.requests.map(\.method) == ["GET"])
           #expect(second.requests.first?.body == [])
         } else {
-          let target = second.url("/token")
+          let target = try HTTPHost(second.url("/token"))
           await #expect(
             throws: HTTPClientError.secretRefused(
-              HTTPSecretRefusal(url: target, reason: .bodyToAnotherOrigin(status: status)))
+              HTTPSecretRefusal(
+                scheme: "http", host: target, reason: .bodyToAnotherOrigin(status: status)))
           ) {
             try await client.send(crossing, timeout: .seconds(30), maximumBodyBytes: 100)
           }
@@ -209,13 +287,16 @@ struct HTTPSecretGuardTests {
   @Test("the refusals read as one line that says what to do")
   func descriptions() throws {
     let url = try #require(URL(string: "http://[fd00::1]:8080/x?key=SECRET"))
+    let host = try HTTPHost(url)
     #expect(
-      HTTPSecretRefusal(url: url, reason: .plainHTTP).description
+      HTTPSecretRefusal(scheme: "http", host: host, reason: .plainHTTP).description
         == "refused to send a request carrying a secret (a token or key) to http://[fd00::1]:8080: plain http would show it to anyone on the way; use https (plain http is allowed only to loopback addresses and the hosts allowed for it, such as the metadata server)"
     )
     let https = try #require(URL(string: "https://other.example/token"))
+    let httpsHost = try HTTPHost(https)
     #expect(
-      HTTPSecretRefusal(url: https, reason: .bodyToAnotherOrigin(status: 307)).description
+      HTTPSecretRefusal(scheme: "https", host: httpsHost, reason: .bodyToAnotherOrigin(status: 307))
+        .description
         == "refused to follow a 307 redirect to https://other.example: it would re-send a body carrying a secret (a token or key) to another origin"
     )
   }

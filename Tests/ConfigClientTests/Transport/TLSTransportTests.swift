@@ -242,6 +242,47 @@ import Testing
     }
 
     @Test(
+      "a redirect whose Location would smuggle a request into CONNECT, or empty the host TLS checks, is refused: the proxy sees the first CONNECT and nothing else",
+      arguments: [
+        (
+          location:
+            "https://x%0D%0A%0D%0AGET%20http%3A%2F%2Finternal.test%2Fadmin%20HTTP%2F1.1%0D%0AX%3A%20/t.json",
+          problem: "the host holds %0D, which no host name or address holds"
+        ),
+        (
+          location: "https://%5B%5D/t.json",
+          problem: "the host holds '[', which no host name or address holds"
+        ),
+      ])
+    func hostileRedirectThroughProxy(location: String, problem: String) async throws {
+      try await TLSTestServer.with { server in
+        try await TLSTestServer.with(.connectProxy) { proxy in
+          let (user, password) = TLSTestServer.proxyCredentials
+          let proxies = HTTPProxySettings(
+            environment: ["https_proxy": "http://\(user):\(password)@127.0.0.1:\(proxy.port)"])
+          let escaped = try #require(
+            location.addingPercentEncoding(withAllowedCharacters: .alphanumerics))
+          let error = await #expect(throws: HTTPClientError.self) {
+            try await send(
+              HTTPRequest(url: server.proxiedURL("/redirect?to=\(escaped)")),
+              over: .sockets(
+                trusting: .certificateFile(TLSTestServer.caCertificatePath), proxies: proxies))
+          }
+          let message = if case .invalidResponse(let message)? = error { message } else { "" }
+          #expect(message.hasPrefix("redirect refused: https://"), "\(String(describing: error))")
+          #expect(message.hasSuffix(": \(problem)"), "\(message)")
+          let target = "proxied.test:\(server.port)"
+          let credentials = Data("\(user):\(password)".utf8).base64EncodedString()
+          #expect(
+            proxy.proxyReceived == [
+              "CONNECT \(target) HTTP/1.1\r\nHost: \(target)\r\n"
+                + "Proxy-Authorization: Basic \(credentials)\r\n\r\n"
+            ])
+        }
+      }
+    }
+
+    @Test(
       "a proxy's refusal ends the request with its status, never its credentials",
       arguments: [
         (
@@ -288,18 +329,6 @@ import Testing
         reason
           == "no usable OpenSSL library (\(expected)); https needs OpenSSL 1.1 or 3 (libssl3 on Debian and Ubuntu)"
       )
-    }
-
-    @Test("an address is told from a name, so it is checked as an address and sent as no SNI")
-    func addressesAndNames() {
-      let cases: [(String, Bool)] = [
-        ("127.0.0.1", true), ("::1", true), ("2001:db8::7", true), ("localhost", false),
-        ("firebaseremoteconfig.googleapis.com", false), ("127.0.0.1.example", false),
-        ("", false),
-      ]
-      for (host, isAddress) in cases {
-        #expect(TLSChannel.isIPAddress(host) == isAddress, "\(host)")
-      }
     }
   }
 #endif

@@ -61,6 +61,8 @@ public final class TLSTestServer: Sendable {
   /// The port the server listens on, on 127.0.0.1.
   public let port: Int
   private let running: LockedState<Running?>
+  /// Where a `.connectProxy` server records what it is sent.
+  private let proxyLog: URL?
 
   /// The folder of this file, which holds the script and the certificates.
   private static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -89,7 +91,8 @@ public final class TLSTestServer: Sendable {
     /// An http proxy that tunnels `CONNECT` requests carrying `proxyAuthorization`'s
     /// credentials (407 without them), relaying every tunnel to 127.0.0.1 at the port asked
     /// for, whatever the host: so `proxied.test`, which the certificate also names and no
-    /// resolver knows, reaches a `.tls` server only through it.
+    /// resolver knows, reaches a `.tls` server only through it. It records what each
+    /// connection sends before its tunnel opens (`proxyReceived`).
     case connectProxy
   }
 
@@ -99,6 +102,11 @@ public final class TLSTestServer: Sendable {
   /// Starts tls-server.py as `kind`; throws when python3 cannot start or prints no port
   /// within 10 s.
   public init(_ kind: Kind = .tls) throws {
+    let proxyLog =
+      kind == .connectProxy
+      ? FileManager.default.temporaryDirectory.appendingPathComponent(
+        "switchyard-proxy-\(UUID().uuidString).log") : nil
+    self.proxyLog = proxyLog
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     let script = Self.directory.appendingPathComponent("tls-server.py").path
@@ -110,7 +118,8 @@ public final class TLSTestServer: Sendable {
         Self.directory.appendingPathComponent("localhost-key.pem").path,
       ]
     case .notTLS: process.arguments = ["python3", script, "--not-tls"]
-    case .connectProxy: process.arguments = ["python3", script, "--proxy"]
+    case .connectProxy:
+      process.arguments = ["python3", script, "--proxy", proxyLog?.path ?? ""]
     }
     // Standard error stays the test process's own, so an unexpected server error shows.
     let input = Pipe()
@@ -177,6 +186,21 @@ public final class TLSTestServer: Sendable {
     URL(string: "https://127.0.0.1:\(port)\(path)") ?? URL(fileURLWithPath: "/")
   }
 
+  /// What each connection to a `.connectProxy` server sent before its tunnel opened (its
+  /// `CONNECT` head, and anything after it), in the order they came; empty for other kinds.
+  /// Complete for every connection that has had the proxy's answer.
+  public var proxyReceived: [String] {
+    guard let proxyLog, let data = FileManager.default.contents(atPath: proxyLog.path) else {
+      return []
+    }
+    return data.split(separator: UInt8(ascii: "\n")).map { line in
+      guard case .string(let text)? = try? JSONParser().parse(Array(line)) else {
+        return String(decoding: line, as: UTF8.self)
+      }
+      return text
+    }
+  }
+
   /// Terminates the server and waits for it to exit. Safe to call more than once.
   public func stop() {
     let running = running.withLock { running -> Running? in
@@ -184,6 +208,7 @@ public final class TLSTestServer: Sendable {
       return running
     }
     if let running { Self.end(running.process, input: running.input) }
+    if let proxyLog { try? FileManager.default.removeItem(at: proxyLog) }
   }
 
   /// Closes the standard input of `process` and sends it SIGTERM (either ends the server),

@@ -4,7 +4,8 @@ starts it; standard library only, so any python3 on a CI machine runs it).
 
     python3 tls-server.py CERT KEY
     python3 tls-server.py --not-tls   (a plain HTTP 400 to every connection)
-    python3 tls-server.py --proxy     (a CONNECT proxy; see ConnectProxy)
+    python3 tls-server.py --proxy LOG (a CONNECT proxy that records what it is sent in LOG;
+                                       see ConnectProxy)
 
 Listens on a free port, prints exactly one line, `port N`, to stdout, and serves until it is
 killed or its stdin reaches end of file (so it dies with the test process that holds the pipe).
@@ -14,6 +15,7 @@ Every answer is HTTP/1.1 with `Connection: close`, one request per connection:
     /chunked   200, the same body in three chunks (Transfer-Encoding: chunked)
     /big       200, 2,000,000 bytes of "x" with Content-Length, in 64 KiB writes
     /redirect  302 to /hello
+    /redirect?to=URL  302 to URL (percent-decoded once), whatever it holds
     /echo      200 JSON {"method", "path", "headers" (lower-cased names), "body" (as text)}
     /stream    200, one chunked line, then silence until the client hangs up
     /until-close  200, the /hello body without a length, ended by close_notify and the close
@@ -26,6 +28,7 @@ ends quietly and the server goes on; only unexpected errors reach stderr.
 
 import base64
 import http.server
+import urllib.parse
 import json
 import os
 import signal
@@ -65,6 +68,10 @@ class Handler(http.server.BaseHTTPRequestHandler):
         elif path == "/redirect":
             self.answer(302, b"moved to /hello\n", [("Location", "/hello"),
                                                      ("Content-Type", "text/plain")])
+        elif path.startswith("/redirect?to="):
+            location = urllib.parse.unquote(path[len("/redirect?to="):])
+            self.answer(302, b"moved\n", [("Location", location),
+                                          ("Content-Type", "text/plain")])
         elif path == "/stream":
             # One line now, then nothing until the client hangs up: what a real-time stream
             # looks like between messages.
@@ -196,20 +203,37 @@ PROXY_AUTHORIZATION = "Basic " + base64.b64encode(b"tester:proxy-secret").decode
 
 
 class ConnectProxy(Server):
-    """`--proxy`: an HTTP proxy that tunnels CONNECT requests carrying
+    """`--proxy LOG`: an HTTP proxy that tunnels CONNECT requests carrying
     `Proxy-Authorization` for tester:proxy-secret (407 without it, 405 for any other method),
     relaying every tunnel to 127.0.0.1 at the port asked for, whatever the host: so a name
-    only the proxy knows (`proxied.test`) reaches the test server."""
+    only the proxy knows (`proxied.test`) reaches the test server.
+
+    Every byte a connection sends before its tunnel opens (its head, and anything smuggled
+    after it) is appended to LOG as one JSON string per line (bytes as latin-1), before the
+    proxy answers: once a client has the answer, the log holds what it sent."""
+
+    def __init__(self, log):
+        super().__init__(None)
+        self.log = log
+        self.log_lock = threading.Lock()
+
+    def record(self, received):
+        with self.log_lock, open(self.log, "a", encoding="utf-8") as log:
+            log.write(json.dumps(received.decode("latin-1")) + "\n")
 
     def finish_request(self, request, client_address):
         request.settimeout(CONNECTION_TIMEOUT)
+        head = b""
         try:
-            head = b""
             while b"\r\n\r\n" not in head:
                 piece = request.recv(4096)
                 if not piece:
-                    return
+                    break
                 head += piece
+            if head:
+                self.record(head)
+            if b"\r\n\r\n" not in head:
+                return
             lines = head.split(b"\r\n\r\n", 1)[0].decode("latin-1").split("\r\n")
             method, target, _ = lines[0].split(" ", 2)
             fields = {}
@@ -267,9 +291,9 @@ def exit_at_end_of_stdin():
 
 
 def main():
-    if sys.argv[1:] not in (["--not-tls"], ["--proxy"]) and len(sys.argv) != 3:
-        print("usage: tls-server.py CERT KEY | tls-server.py --not-tls | tls-server.py --proxy",
-              file=sys.stderr)
+    if sys.argv[1:] != ["--not-tls"] and len(sys.argv) != 3:
+        print("usage: tls-server.py CERT KEY | tls-server.py --not-tls | "
+              "tls-server.py --proxy LOG", file=sys.stderr)
         sys.exit(2)
     # A process spawned from a thread that blocks signals (Foundation's Process run on a
     # Dispatch or Swift concurrency thread) inherits that mask, and SIGTERM would never land.
@@ -278,7 +302,7 @@ def main():
     if sys.argv[1] == "--not-tls":
         server = NotTLSServer(None)
     elif sys.argv[1] == "--proxy":
-        server = ConnectProxy(None)
+        server = ConnectProxy(sys.argv[2])
     else:
         context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
         context.load_cert_chain(sys.argv[1], sys.argv[2])

@@ -1,4 +1,5 @@
 #if !canImport(Darwin)
+  import Core
   import Glibc
 
   /// A TLS client connection over a connected socket, with OpenSSL doing only the
@@ -23,12 +24,13 @@
     /// Where `receive` has OpenSSL decrypt into, made once per connection.
     private var plaintext = [UInt8](repeating: 0, count: 16 * 1024)
 
-    /// Sets up a session for `host` (bare: an IPv6 address without brackets) and shakes hands.
+    /// Sets up a session for the server `serverName` (a checked host's: a name without its
+    /// trailing dot, or an address, IPv6 without brackets) and shakes hands.
     /// - Throws: `HTTPChannelFailure`: `.tls` when the library is missing, the trust file
     ///   cannot be read or the handshake fails (an untrusted or misnamed certificate among
     ///   them); `.timedOut`, `.cancelled` or `.lost` from the socket.
     init(
-      over socket: PlainChannel, host: String, trust: TLSTrust,
+      over socket: PlainChannel, serverName: String, isAddress: Bool, trust: TLSTrust,
       library: Result<OpenSSLLibrary, TLSFailure> = OpenSSLLibrary.system
     ) throws(HTTPChannelFailure) {
       let library = try library.mapError { HTTPChannelFailure.tls($0) }.get()
@@ -59,7 +61,7 @@
       self.session = session
       self.incoming = incoming
       self.outgoing = outgoing
-      try name(host)
+      try name(serverName, isAddress: isAddress)
       try handshake()
     }
 
@@ -68,9 +70,9 @@
     }
 
     /// Makes the session check the certificate against `host`, and name it in SNI.
-    private func name(_ host: String) throws(HTTPChannelFailure) {
+    private func name(_ host: String, isAddress: Bool) throws(HTTPChannelFailure) {
       let named: Bool
-      if Self.isIPAddress(host) {
+      if isAddress {
         named = library.verifyParametersSetIP(library.sessionVerifyParameters(session), host) == 1
       } else {
         named = library.sessionSetHost(session, host) == 1
@@ -78,14 +80,9 @@
         _ = library.sessionControl(
           session, OpenSSLLibrary.controlSetHostName, OpenSSLLibrary.hostNameType, &server)
       }
-      guard named else { throw .tls(.handshake("cannot check the certificate against \(host)")) }
-    }
-
-    /// Whether `host` is an IPv4 or IPv6 address rather than a name.
-    static func isIPAddress(_ host: String) -> Bool {
-      var v4 = in_addr()
-      var v6 = in6_addr()
-      return inet_pton(AF_INET, host, &v4) == 1 || inet_pton(AF_INET6, host, &v6) == 1
+      guard named else {
+        throw .tls(.handshake("cannot check the certificate against \(Excerpt.quoted(host))"))
+      }
     }
 
     private func handshake() throws(HTTPChannelFailure) {
