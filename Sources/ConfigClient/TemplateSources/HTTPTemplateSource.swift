@@ -22,7 +22,8 @@ public struct HTTPTemplateSource: TemplateSource {
   public let url: URL
   /// The largest body accepted, in bytes.
   public let maximumBodyBytes: Int
-  /// Extra request headers, e.g. `Authorization`.
+  /// Extra request headers, e.g. `Authorization` or a cookie: sent to `url`'s origin only,
+  /// never to another one a redirect leads to.
   public let headers: [String: String]
   /// The clock the fetch timeout runs on.
   let timeSource: any TimeSource
@@ -30,7 +31,8 @@ public struct HTTPTemplateSource: TemplateSource {
   /// A source for the template at `url`.
   /// - Parameters:
   ///   - maximumBodyBytes: the largest body accepted (Firebase's own limit is 1,000,000).
-  ///   - headers: extra request headers.
+  ///   - headers: extra request headers, for `url`'s origin only (a redirect to another
+  ///     origin carries none of them).
   ///   - timeSource: the clock for the fetch timeout (the system clock unless given).
   public init(
     url: URL, maximumBodyBytes: Int = 1_000_000, headers: [String: String] = [:],

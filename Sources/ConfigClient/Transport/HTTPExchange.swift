@@ -8,8 +8,8 @@ import Foundation
 /// each redirect's `Location` once resolved (`HTTPHost`), and that checked host is what the
 /// secret guard, the transports, TLS and the proxy use. The redirects are ours, not the
 /// platform's: at most `maximumRedirects`, to http or https only, never from https down to
-/// http, and `Authorization` and `x-goog-api-key` are not carried to another origin. A
-/// redirect's body is not read. Before the request and each redirect
+/// http, and a redirect to another origin carries only the transport's own headers (see
+/// `redirected`). A redirect's body is not read. Before the request and each redirect
 /// leaves, `HTTPSecretGuard` checks where a secret would go. With the `.automatic`
 /// transport `http:` URLs go over `HTTPSocketTransport`, and `https:` over
 /// `HTTPSessionTransport` on Apple's systems and `HTTPSocketTransport` with TLS elsewhere;
@@ -20,6 +20,16 @@ import Foundation
 struct HTTPExchange: Sendable {
   /// The most redirects followed for one request.
   static let maximumRedirects = 10
+
+  /// The headers a redirect carries to another origin, lower-cased: those of the transport
+  /// itself, which say what it accepts (`Accept`, `Accept-Encoding`, `User-Agent`) and what
+  /// the body it carries is (`Content-Type`), and `If-None-Match` (the ETag a source holds is
+  /// the final answer's, the other origin's when a redirect led there). Every other header
+  /// (credentials, cookies, API keys, any header a caller passed) stays with the origin it
+  /// was given for.
+  static let headersKeptAcrossOrigins: Set<String> = [
+    "accept", "accept-encoding", "user-agent", "content-type", "if-none-match",
+  ]
 
   /// The final response's head.
   let head: HTTPResponseHead
@@ -129,8 +139,8 @@ struct HTTPExchange: Sendable {
 
   /// The request to send after a `status` redirect to `location`, and its host, checked:
   /// 303, and 301 or 302 after a POST, continue as a GET without the body (as browsers and
-  /// URLSession do); 307 and 308 repeat the method and body. `Authorization` and
-  /// `x-goog-api-key` stay with their origin (scheme, host and port: `request`'s is `host`).
+  /// URLSession do); 307 and 308 repeat the method and body. Another origin (scheme, host and
+  /// port) than `request`'s (to `host`) gets only `headersKeptAcrossOrigins`.
   /// - Throws: `HTTPExchangeError.badRedirect` for a location that is not an http(s) URL or
   ///   that leaves https for http; `.invalidHost` for one whose host is not a DNS name or an
   ///   IP address; `.secretRefused` for a redirect that would re-send the body of a request
@@ -160,8 +170,8 @@ struct HTTPExchange: Sendable {
       next.headers.removeAll { $0.name.lowercased() == "content-type" }
     }
     if scheme != from || targetHost.name != host.name || targetHost.port != host.port {
-      // Credentials are for the origin they were given for.
-      next.headers.removeAll { HTTPSecretGuard.secretHeaders.contains($0.name.lowercased()) }
+      // A caller's headers are for the origin they were given for.
+      next.headers.removeAll { !headersKeptAcrossOrigins.contains($0.name.lowercased()) }
       if request.carriesSecret, next.body != nil {
         throw .secretRefused(
           HTTPSecretRefusal(

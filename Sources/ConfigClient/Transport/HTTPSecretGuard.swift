@@ -14,7 +14,7 @@ import Foundation
 /// since a resolver may answer `localhost.` (or a name at all) with any address; any other
 /// name is refused before it is resolved. Redirects follow the same rule, and a 307 or 308
 /// that would re-send the body to another origin is refused. (Crossing origins also drops
-/// `Authorization` and `x-goog-api-key`: see `HTTPExchange.redirected`.)
+/// every header but the transport's own: see `HTTPExchange.redirected`.)
 struct HTTPSecretGuard: Sendable, Equatable {
   /// Header fields that always carry a secret, lower-cased: credentials, Google's API key
   /// and a Firebase installation's auth token.
