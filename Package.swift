@@ -67,7 +67,8 @@ let package = Package(
       // The TLS test server's script and certificates are read from the source tree by path.
       exclude: [
         "TLS/tls-server.py", "TLS/make-certificates.sh", "TLS/test-ca.pem", "TLS/other-ca.pem",
-        "TLS/localhost.pem", "TLS/localhost-key.pem", "TLS/expired.pem",
+        "TLS/localhost.pem", "TLS/localhost-key.pem", "TLS/expired.pem", "TLS/subject-only.pem",
+        "TLS/partial-wildcard.pem", "TLS/wildcard.pem",
       ],
       swiftSettings: sharedSwiftSettings),
     .testTarget(

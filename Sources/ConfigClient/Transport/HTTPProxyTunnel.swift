@@ -4,8 +4,8 @@ import Core
 /// proxy's answer read up to its blank line and no further (the bytes after it are the
 /// server's, through the tunnel).
 enum HTTPProxyTunnel {
-  /// Asks `proxy` for a tunnel to `host` (checked) at its port over `socket`. The answer's head is read and
-  /// parsed as any response's is (`HTTPResponseReader`, with its limit).
+  /// Asks `proxy` for a tunnel to `host` (checked) at its port over `socket`. The answer's
+  /// head is read and parsed as any response's is (`HTTPResponseReader`, with its limit).
   /// - Returns: nil once the tunnel is open, or the refusal (`SocketTransportError.proxy`
   ///   with the proxy's status) to end the request with.
   /// - Throws: the socket's failure (a timeout, a cancellation, a lost connection).

@@ -134,6 +134,38 @@ import Testing
       }
     }
 
+    @Test(
+      "a certificate must name the host in subjectAltName, a wildcard only as a whole label: no name from the subject's CN, no partial wildcard",
+      arguments: [
+        (kind: TLSTestServer.Kind.subjectNameOnly, name: "cn-only.a.test", isAccepted: false),
+        (kind: .partialWildcard, name: "foo.a.test", isAccepted: false),
+        (kind: .wildcard, name: "foo.a.test", isAccepted: true),
+        (kind: .wildcard, name: "Foo.A.test.", isAccepted: true),
+        (kind: .wildcard, name: "a.test", isAccepted: false),
+        (kind: .wildcard, name: "x.foo.a.test", isAccepted: false),
+      ])
+    func strictNames(kind: TLSTestServer.Kind, name: String, isAccepted: Bool) async throws {
+      try await TLSTestServer.with(kind) { server in
+        // The test's names resolve to the server only here.
+        let pinned = HTTPTransportChoice.sockets(
+          trusting: .certificateFile(TLSTestServer.caCertificatePath),
+          pinning: [name.lowercased(): "127.0.0.1"])
+        let request = HTTPRequest(url: server.url("/hello", name: name))
+        guard !isAccepted else {
+          let response = try await send(request, over: pinned)
+          #expect(String(decoding: response.body, as: UTF8.self) == Self.hello)
+          return
+        }
+        await #expect(
+          throws: HTTPClientError.connectivity(
+            "https://\(name):\(server.port): TLS handshake failed: certificate verify failed"
+              + " (hostname mismatch)")
+        ) {
+          try await send(request, over: pinned)
+        }
+      }
+    }
+
     @Test("a trust file that cannot be read is an error, every time")
     func unreadableTrustFile() async throws {
       try await TLSTestServer.with { server in

@@ -16,9 +16,10 @@ import Foundation
 /// address, on purpose: `url(_:)` verifies against
 /// `caCertificatePath`, while `ipURL(_:)` reaches the same server by an address the
 /// certificate does not name, so the name check must fail; a client that trusts only
-/// `otherCACertificatePath` must reject the issuer. The files are fixed (valid 2026-01-01 to
-/// 2125-12-31, but for `expired.pem`, valid only in 2020); `make-certificates.sh` makes new
-/// ones.
+/// `otherCACertificatePath` must reject the issuer. Other kinds present certificates whose
+/// names test how strictly a client matches (`Kind.subjectNameOnly`, `.partialWildcard`,
+/// `.wildcard`). The files are fixed (valid 2026-01-01 to 2125-12-31, but for `expired.pem`,
+/// valid only in 2020); `make-certificates.sh` makes new ones.
 ///
 /// Every answer is HTTP/1.1 with `Connection: close`, one request per connection:
 ///
@@ -85,6 +86,13 @@ public final class TLSTestServer: Sendable {
     case tls
     /// The same, presenting `expired.pem`: the same names and authority, valid only in 2020.
     case expiredCertificate
+    /// The same, presenting `subject-only.pem`: `cn-only.a.test` in the subject's CN and no
+    /// subjectAltName.
+    case subjectNameOnly
+    /// The same, presenting `partial-wildcard.pem`: only `f*.a.test` in its subjectAltName.
+    case partialWildcard
+    /// The same, presenting `wildcard.pem`: only `*.a.test` in its subjectAltName.
+    case wildcard
     /// A server on the wrong port: it answers every connection at once with a plain
     /// `HTTP/1.1 400`, whatever the client sends.
     case notTLS
@@ -111,8 +119,15 @@ public final class TLSTestServer: Sendable {
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     let script = Self.directory.appendingPathComponent("tls-server.py").path
     switch kind {
-    case .tls, .expiredCertificate:
-      let certificate = kind == .tls ? "localhost.pem" : "expired.pem"
+    case .tls, .expiredCertificate, .subjectNameOnly, .partialWildcard, .wildcard:
+      let certificate =
+        switch kind {
+        case .expiredCertificate: "expired.pem"
+        case .subjectNameOnly: "subject-only.pem"
+        case .partialWildcard: "partial-wildcard.pem"
+        case .wildcard: "wildcard.pem"
+        default: "localhost.pem"
+        }
       process.arguments = [
         "python3", script, Self.directory.appendingPathComponent(certificate).path,
         Self.directory.appendingPathComponent("localhost-key.pem").path,
@@ -172,6 +187,12 @@ public final class TLSTestServer: Sendable {
   /// `https://localhost:<port><path>`: the name the certificate holds.
   public func url(_ path: String) -> URL {
     URL(string: "https://localhost:\(port)\(path)") ?? URL(fileURLWithPath: "/")
+  }
+
+  /// `https://<name>:<port><path>`: the server by a name of a test's own, which the test pins
+  /// to 127.0.0.1 (`HTTPTransportChoice.sockets(pinning:)` in ConfigClient's tests).
+  public func url(_ path: String, name: String) -> URL {
+    URL(string: "https://\(name):\(port)\(path)") ?? URL(fileURLWithPath: "/")
   }
 
   /// `https://proxied.test:<port><path>`: a name the certificate holds and only the

@@ -10,6 +10,15 @@
 #   expired.pem        the same names and key, signed by the same CA, but valid only during
 #                      2020: a client must refuse it as expired
 #   other-ca.pem       a second, unrelated self-signed CA, for the "untrusted issuer" tests
+#   subject-only.pem   signed by the test CA with localhost-key.pem's key: CN cn-only.a.test and
+#                      no subjectAltName, which a client must refuse for cn-only.a.test (a name
+#                      only in the subject does not count)
+#   partial-wildcard.pem  the same, subjectAltName DNS:f*.a.test only, which a client must
+#                      refuse for foo.a.test (a wildcard counts only as a whole label)
+#   wildcard.pem       the same, subjectAltName DNS:*.a.test only, which a client accepts for
+#                      foo.a.test (and for no other depth: a.test, x.foo.a.test)
+#
+# The .a.test names resolve nowhere: a test pins them to 127.0.0.1 in the transport.
 #
 # TEST-ONLY KEYS, NOT SECRETS: localhost-key.pem is committed on purpose and protects nothing.
 # Nothing outside Tests/ may trust test-ca.pem.
@@ -65,6 +74,29 @@ extendedKeyUsage = serverAuth
 subjectAltName = DNS:localhost, DNS:proxied.test
 subjectKeyIdentifier = hash
 authorityKeyIdentifier = keyid:always
+
+[subject_only_certificate]
+basicConstraints = critical, CA:FALSE
+keyUsage = critical, digitalSignature, keyEncipherment
+extendedKeyUsage = serverAuth
+subjectKeyIdentifier = hash
+authorityKeyIdentifier = keyid:always
+
+[partial_wildcard_certificate]
+basicConstraints = critical, CA:FALSE
+keyUsage = critical, digitalSignature, keyEncipherment
+extendedKeyUsage = serverAuth
+subjectAltName = DNS:f*.a.test
+subjectKeyIdentifier = hash
+authorityKeyIdentifier = keyid:always
+
+[wildcard_certificate]
+basicConstraints = critical, CA:FALSE
+keyUsage = critical, digitalSignature, keyEncipherment
+extendedKeyUsage = serverAuth
+subjectAltName = DNS:*.a.test
+subjectKeyIdentifier = hash
+authorityKeyIdentifier = keyid:always
 CNF
 
 # Signs the request $1 into the certificate $2 with the CA $3 (key $4; "-selfsign" when $3 is
@@ -86,7 +118,7 @@ request() {
   openssl req -new -config "$work/openssl.cnf" -key "$1" -subj "/CN=$3" -out "$2"
 }
 
-# The test CA, which signs localhost.pem; its key lives only in $work.
+# The test CA, which signs every server certificate; its key lives only in $work.
 request "$work/test-ca-key.pem" "$work/test-ca.csr" "Switchyard Test CA"
 sign "$work/test-ca.csr" "$here/test-ca.pem" "" "$work/test-ca-key.pem" ca_certificate
 
@@ -99,6 +131,22 @@ sign "$work/localhost.csr" "$here/localhost.pem" "$here/test-ca.pem" "$work/test
 sign "$work/localhost.csr" "$here/expired.pem" "$here/test-ca.pem" "$work/test-ca-key.pem" \
   server_certificate 20200101000000Z 20201231235959Z
 
+# Certificates whose names a client must match strictly, with the same key: a name only in
+# the subject's CN, a partial wildcard, a whole-label wildcard. The CNs of the wildcard ones
+# name no host, so only their subjectAltName can match.
+openssl req -new -config "$work/openssl.cnf" -key "$here/localhost-key.pem" \
+  -subj "/CN=cn-only.a.test" -out "$work/subject-only.csr"
+sign "$work/subject-only.csr" "$here/subject-only.pem" "$here/test-ca.pem" \
+  "$work/test-ca-key.pem" subject_only_certificate
+openssl req -new -config "$work/openssl.cnf" -key "$here/localhost-key.pem" \
+  -subj "/CN=Switchyard partial wildcard" -out "$work/partial-wildcard.csr"
+sign "$work/partial-wildcard.csr" "$here/partial-wildcard.pem" "$here/test-ca.pem" \
+  "$work/test-ca-key.pem" partial_wildcard_certificate
+openssl req -new -config "$work/openssl.cnf" -key "$here/localhost-key.pem" \
+  -subj "/CN=Switchyard wildcard" -out "$work/wildcard.csr"
+sign "$work/wildcard.csr" "$here/wildcard.pem" "$here/test-ca.pem" "$work/test-ca-key.pem" \
+  wildcard_certificate
+
 # An unrelated CA: it signs nothing, a client that trusts only it must reject localhost.pem.
 request "$work/other-ca-key.pem" "$work/other-ca.csr" "Switchyard Other Test CA"
 sign "$work/other-ca.csr" "$here/other-ca.pem" "" "$work/other-ca-key.pem" ca_certificate
@@ -106,5 +154,8 @@ sign "$work/other-ca.csr" "$here/other-ca.pem" "" "$work/other-ca-key.pem" ca_ce
 # Readable by whoever runs the tests (it is no secret).
 chmod 644 "$here/localhost-key.pem"
 
-openssl verify -CAfile "$here/test-ca.pem" "$here/localhost.pem" >/dev/null
-echo "wrote test-ca.pem, localhost.pem, expired.pem, localhost-key.pem and other-ca.pem in $here"
+for certificate in localhost subject-only partial-wildcard wildcard; do
+  openssl verify -CAfile "$here/test-ca.pem" "$here/$certificate.pem" >/dev/null
+done
+echo "wrote test-ca.pem, localhost.pem, expired.pem, localhost-key.pem, other-ca.pem," \
+  "subject-only.pem, partial-wildcard.pem and wildcard.pem in $here"

@@ -30,6 +30,7 @@
     let sessionSetHost: @convention(c) (Handle, UnsafePointer<CChar>?) -> Int32
     let sessionVerifyParameters: @convention(c) (Handle) -> Handle
     let verifyParametersSetIP: @convention(c) (Handle, UnsafePointer<CChar>?) -> Int32
+    let verifyParametersSetHostFlags: @convention(c) (Handle, UInt32) -> Void
     let connect: @convention(c) (Handle) -> Int32
     let read: @convention(c) (Handle, UnsafeMutableRawPointer?, Int32) -> Int32
     let write: @convention(c) (Handle, UnsafeRawPointer?, Int32) -> Int32
@@ -52,6 +53,11 @@
     static let hostNameType = 0  // TLSEXT_NAMETYPE_host_name
     static let controlSetMinimumVersion: Int32 = 123  // SSL_CTRL_SET_MIN_PROTO_VERSION
     static let tls12 = 0x0303  // TLS1_2_VERSION
+    /// How a certificate's names are matched: its subjectAltName only, never the subject's
+    /// CN (X509_CHECK_FLAG_NEVER_CHECK_SUBJECT), and a wildcard only as a whole label,
+    /// `*.a.test` but never `f*.a.test` (X509_CHECK_FLAG_NO_PARTIAL_WILDCARDS), as browsers
+    /// and Go's crypto/tls match them.
+    static let strictHostChecks: UInt32 = 0x20 | 0x4
     static let errorSSL: Int32 = 1  // SSL_ERROR_SSL
     static let errorWantRead: Int32 = 2  // SSL_ERROR_WANT_READ
     static let errorSyscall: Int32 = 5  // SSL_ERROR_SYSCALL
@@ -113,6 +119,7 @@
       sessionSetHost = try load("SSL_set1_host")
       sessionVerifyParameters = try load("SSL_get0_param")
       verifyParametersSetIP = try load("X509_VERIFY_PARAM_set1_ip_asc")
+      verifyParametersSetHostFlags = try load("X509_VERIFY_PARAM_set_hostflags")
       connect = try load("SSL_connect")
       read = try load("SSL_read")
       write = try load("SSL_write")

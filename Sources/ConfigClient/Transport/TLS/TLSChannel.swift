@@ -8,10 +8,13 @@
   /// HTTP and never writes to a closed socket itself (no `SIGPIPE`).
   ///
   /// The server's certificate must chain to `trust` and name the host: a DNS name through
-  /// `SSL_set1_host` (and sent as SNI), an IP address through its own check (and no SNI, as
-  /// RFC 6066 says). TLS 1.2 is the oldest version accepted. The socket's end without the
-  /// server's `close_notify` is an error (with OpenSSL 1.1 and 3 alike), so a body that runs
-  /// to the connection's end cannot be cut short unnoticed. Not for use from two threads.
+  /// `SSL_set1_host` against the certificate's subjectAltName only, never its subject's CN,
+  /// and with a wildcard only as a whole label (and sent as SNI), an IP address through its
+  /// own check against the IP addresses in subjectAltName (and no SNI, as RFC 6066 says). No
+  /// session starts without a name to check. TLS 1.2 is the oldest version accepted. The
+  /// socket's end without the server's `close_notify` is an error (with OpenSSL 1.1 and 3
+  /// alike), so a body that runs to the connection's end cannot be cut short unnoticed. Not
+  /// for use from two threads.
   final class TLSChannel: HTTPByteChannel {
     private let library: OpenSSLLibrary
     private let socket: PlainChannel
@@ -26,13 +29,17 @@
 
     /// Sets up a session for the server `serverName` (a checked host's: a name without its
     /// trailing dot, or an address, IPv6 without brackets) and shakes hands.
-    /// - Throws: `HTTPChannelFailure`: `.tls` when the library is missing, the trust file
-    ///   cannot be read or the handshake fails (an untrusted or misnamed certificate among
-    ///   them); `.timedOut`, `.cancelled` or `.lost` from the socket.
+    /// - Throws: `HTTPChannelFailure`: `.tls` when the name is empty, the library is missing,
+    ///   the trust file cannot be read or the handshake fails (an untrusted or misnamed
+    ///   certificate among them); `.timedOut`, `.cancelled` or `.lost` from the socket.
     init(
       over socket: PlainChannel, serverName: String, isAddress: Bool, trust: TLSTrust,
       library: Result<OpenSSLLibrary, TLSFailure> = OpenSSLLibrary.system
     ) throws(HTTPChannelFailure) {
+      // An empty name would turn the certificate's name check off (`SSL_set1_host(ssl, "")`).
+      guard !serverName.isEmpty else {
+        throw .tls(.handshake("no host name to check the server's certificate against"))
+      }
       let library = try library.mapError { HTTPChannelFailure.tls($0) }.get()
       self.library = library
       self.socket = socket
@@ -71,18 +78,19 @@
 
     /// Makes the session check the certificate against `host`, and name it in SNI.
     private func name(_ host: String, isAddress: Bool) throws(HTTPChannelFailure) {
-      let named: Bool
-      if isAddress {
-        named = library.verifyParametersSetIP(library.sessionVerifyParameters(session), host) == 1
-      } else {
-        named = library.sessionSetHost(session, host) == 1
-        var server = Array(host.utf8CString)
-        _ = library.sessionControl(
-          session, OpenSSLLibrary.controlSetHostName, OpenSSLLibrary.hostNameType, &server)
-      }
-      guard named else {
+      let parameters = library.sessionVerifyParameters(session)
+      guard
+        isAddress
+          ? library.verifyParametersSetIP(parameters, host) == 1
+          : library.sessionSetHost(session, host) == 1
+      else {
         throw .tls(.handshake("cannot check the certificate against \(Excerpt.quoted(host))"))
       }
+      guard !isAddress else { return }
+      library.verifyParametersSetHostFlags(parameters, OpenSSLLibrary.strictHostChecks)
+      var server = Array(host.utf8CString)
+      _ = library.sessionControl(
+        session, OpenSSLLibrary.controlSetHostName, OpenSSLLibrary.hostNameType, &server)
     }
 
     private func handshake() throws(HTTPChannelFailure) {
