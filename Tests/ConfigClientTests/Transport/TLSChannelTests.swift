@@ -7,7 +7,8 @@ import Testing
 #if !canImport(Darwin)
   import Glibc
 
-  /// The TLS session itself, below the transport: what it refuses before a byte is sent.
+  /// The TLS session itself, below the transport: what it refuses before a byte is sent, and
+  /// OpenSSL's refusals of its settings, which are errors, never ignored.
   @Suite("TLSChannel")
   struct TLSChannelTests {
     static let trust = TLSTrust.certificateFile(TLSTestServer.caCertificatePath)
@@ -39,6 +40,29 @@ import Testing
             .handshake("no host name to check the server's certificate against"))
         ) {
           _ = try TLSChannel(over: channel, serverName: "", isAddress: false, trust: Self.trust)
+        }
+        #expect(Self.nothingArrived(at: server))
+      }
+    }
+
+    /// The system's OpenSSL with `change` made to its functions.
+    static func library(_ change: (inout OpenSSLLibrary) -> Void) throws -> OpenSSLLibrary {
+      var library = try OpenSSLLibrary.system.get()
+      change(&library)
+      return library
+    }
+
+    @Test("a server name that OpenSSL does not take for SNI is an error, and nothing is sent")
+    func sniRefused() throws {
+      let library = try Self.library { $0.sessionControl = { _, _, _, _ in 0 } }
+      try Self.withSocketPair { channel, server in
+        #expect(
+          throws: HTTPChannelFailure.tls(
+            .handshake("cannot name 'localhost' in SNI (SSL_set_tlsext_host_name)"))
+        ) {
+          _ = try TLSChannel(
+            over: channel, serverName: "localhost", isAddress: false, trust: Self.trust,
+            library: .success(library))
         }
         #expect(Self.nothingArrived(at: server))
       }

@@ -22,11 +22,13 @@
     let contextLoadVerifyLocations:
       @convention(c) (Handle, UnsafePointer<CChar>?, UnsafePointer<CChar>?) -> Int32
     let contextSetVerify: @convention(c) (Handle, Int32, OpaquePointer?) -> Void
-    let contextControl: @convention(c) (Handle, Int32, Int, UnsafeMutableRawPointer?) -> Int
+    // The control calls are `var`: a test replaces one with a call that fails, to see the
+    // failure refused rather than ignored.
+    var contextControl: @convention(c) (Handle, Int32, Int, UnsafeMutableRawPointer?) -> Int
     let sessionNew: @convention(c) (Handle) -> Handle
     let sessionFree: @convention(c) (Handle) -> Void
     let sessionSetBIO: @convention(c) (Handle, Handle, Handle) -> Void
-    let sessionControl: @convention(c) (Handle, Int32, Int, UnsafeMutableRawPointer?) -> Int
+    var sessionControl: @convention(c) (Handle, Int32, Int, UnsafeMutableRawPointer?) -> Int
     let sessionSetHost: @convention(c) (Handle, UnsafePointer<CChar>?) -> Int32
     let sessionVerifyParameters: @convention(c) (Handle) -> Handle
     let verifyParametersSetIP: @convention(c) (Handle, UnsafePointer<CChar>?) -> Int32

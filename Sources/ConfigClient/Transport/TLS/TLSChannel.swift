@@ -30,8 +30,9 @@
     /// Sets up a session for the server `serverName` (a checked host's: a name without its
     /// trailing dot, or an address, IPv6 without brackets) and shakes hands.
     /// - Throws: `HTTPChannelFailure`: `.tls` when the name is empty, the library is missing,
-    ///   the trust file cannot be read or the handshake fails (an untrusted or misnamed
-    ///   certificate among them); `.timedOut`, `.cancelled` or `.lost` from the socket.
+    ///   the trust file cannot be read, OpenSSL refuses a setting (the name, SNI) or the
+    ///   handshake fails (an untrusted or misnamed certificate among them); `.timedOut`,
+    ///   `.cancelled` or `.lost` from the socket.
     init(
       over socket: PlainChannel, serverName: String, isAddress: Bool, trust: TLSTrust,
       library: Result<OpenSSLLibrary, TLSFailure> = OpenSSLLibrary.system
@@ -89,8 +90,14 @@
       guard !isAddress else { return }
       library.verifyParametersSetHostFlags(parameters, OpenSSLLibrary.strictHostChecks)
       var server = Array(host.utf8CString)
-      _ = library.sessionControl(
-        session, OpenSSLLibrary.controlSetHostName, OpenSSLLibrary.hostNameType, &server)
+      guard
+        library.sessionControl(
+          session, OpenSSLLibrary.controlSetHostName, OpenSSLLibrary.hostNameType, &server) == 1
+      else {
+        throw .tls(
+          .handshake(
+            failureText("cannot name \(Excerpt.quoted(host)) in SNI (SSL_set_tlsext_host_name)")))
+      }
     }
 
     private func handshake() throws(HTTPChannelFailure) {

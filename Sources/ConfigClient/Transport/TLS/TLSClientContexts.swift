@@ -27,8 +27,16 @@
         guard let context = library.contextNew(library.tlsClientMethod()) else {
           return .failure(.unavailable(library.queuedErrors() ?? "SSL_CTX_new failed"))
         }
-        _ = library.contextControl(
-          context, OpenSSLLibrary.controlSetMinimumVersion, OpenSSLLibrary.tls12, nil)
+        guard
+          library.contextControl(
+            context, OpenSSLLibrary.controlSetMinimumVersion, OpenSSLLibrary.tls12, nil) == 1
+        else {
+          library.contextFree(context)
+          return .failure(
+            .unavailable(
+              "cannot make TLS 1.2 the oldest version accepted: "
+                + (library.queuedErrors() ?? "SSL_CTX_set_min_proto_version failed")))
+        }
         library.contextSetVerify(context, OpenSSLLibrary.verifyPeer, nil)
         let trusted =
           switch trust {
