@@ -116,7 +116,8 @@ struct ErrorLineTests {
         "fetch", "--url", server.url("/t").absoluteString, "--cache", cache.url.path,
       ])
       #expect(status == .failure)
-      #expect(capture.error.contains("redirect to 'x:"))
+      // Named by its scheme at most: a Location's path or query may hold a secret.
+      #expect(capture.error.contains("redirect to a "))
       Self.expectReadableErrors(capture, "fetch")
     }
   }

@@ -149,12 +149,17 @@ struct HTTPExchange: Sendable {
   static func redirected(
     _ request: HTTPRequest, host: HTTPHost, status: Int = 302, to location: String
   ) throws(HTTPExchangeError) -> (request: HTTPRequest, host: HTTPHost) {
+    // Messages name a Location by its scheme and host only: its user information, path or
+    // query may hold a secret.
     guard let target = URL(string: location, relativeTo: request.url)?.absoluteURL,
-      let scheme = target.scheme?.lowercased(), scheme == "http" || scheme == "https"
-    else { throw .badRedirect("to \(Excerpt.quoted(location)), which is not an http(s) URL") }
+      let scheme = target.scheme?.lowercased()
+    else { throw .badRedirect("to a Location that is not a URL") }
+    guard scheme == "http" || scheme == "https" else {
+      throw .badRedirect("to a URL of scheme \(Excerpt.quoted(scheme)), which is not http(s)")
+    }
     let from = request.url.scheme?.lowercased()
     guard !(from == "https" && scheme == "http") else {
-      throw .badRedirect("from https to http (\(Excerpt.quoted(location)))")
+      throw .badRedirect("from https to http (\(HTTPHost.place(of: target)))")
     }
     let targetHost: HTTPHost
     do {

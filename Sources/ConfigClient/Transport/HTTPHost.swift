@@ -1,3 +1,4 @@
+import Core
 import Foundation
 
 #if canImport(Glibc)
@@ -51,28 +52,11 @@ package struct HTTPHost: Sendable, Hashable {
   /// - Throws: `HTTPHostRefusal`, naming the URL by its scheme and host as written (never
   ///   its user information, path or query) and saying what is wrong.
   package init(_ url: URL) throws(HTTPHostRefusal) {
-    let text = url.absoluteString.utf8
     let scheme = url.scheme?.lowercased() ?? ""
-    // The authority: after `scheme://`, up to the path, the query or the fragment.
-    var authority = text[text.endIndex...]
-    if let colon = text.firstIndex(of: UInt8(ascii: ":")),
-      text[text.index(after: colon)...].starts(with: "//".utf8)
-    {
-      let start = text.index(colon, offsetBy: 3)
-      let end =
-        text[start...].firstIndex {
-          $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#")
-        }
-        ?? text.endIndex
-      authority = text[start..<end]
-    }
-    // What a message shows: the host and port, never the user information before them.
-    var shown = authority
-    if let at = authority.lastIndex(of: UInt8(ascii: "@")) {
-      shown = authority[authority.index(after: at)...]
-    }
+    let authority = Self.writtenAuthority(of: url)
+    let shown = Self.withoutUserInformation(authority)
     func refuse(_ reason: HTTPHostRefusal.Reason) -> HTTPHostRefusal {
-      HTTPHostRefusal(scheme: scheme, host: String(decoding: shown, as: UTF8.self), reason: reason)
+      HTTPHostRefusal(place: Self.place(of: url), reason: reason)
     }
     guard shown.count == authority.count else { throw refuse(.userInformation) }
 
@@ -125,6 +109,37 @@ package struct HTTPHost: Sendable, Hashable {
     self.kind = kind
     self.port = port
     isDefaultPort = port == defaultPort
+  }
+
+  /// How a message names `url`: its scheme and its host and port as written, without user
+  /// information, path or query, any of which may hold a secret (`https://a.test:8443`).
+  static func place(of url: URL) -> String {
+    let shown = withoutUserInformation(writtenAuthority(of: url))
+    return (url.scheme?.lowercased() ?? "") + "://"
+      + Excerpt.of(String(decoding: shown, as: UTF8.self))
+  }
+
+  /// The authority of `url` as written (`absoluteString`): after `scheme://`, up to the path,
+  /// the query or the fragment; empty when the URL has no `//`.
+  private static func writtenAuthority(of url: URL) -> Substring.UTF8View {
+    let text = url.absoluteString[...].utf8
+    guard let colon = text.firstIndex(of: UInt8(ascii: ":")),
+      text[text.index(after: colon)...].starts(with: "//".utf8)
+    else { return text[text.endIndex...] }
+    let start = text.index(colon, offsetBy: 3)
+    let end =
+      text[start...].firstIndex {
+        $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#")
+      } ?? text.endIndex
+    return text[start..<end]
+  }
+
+  /// `authority` without the user information before its host.
+  private static func withoutUserInformation(
+    _ authority: Substring.UTF8View
+  ) -> Substring.UTF8View {
+    guard let at = authority.lastIndex(of: UInt8(ascii: "@")) else { return authority }
+    return authority[authority.index(after: at)...]
   }
 
   /// The name without its trailing dot: what TLS names in SNI and checks the certificate

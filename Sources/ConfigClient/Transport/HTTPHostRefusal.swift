@@ -30,17 +30,15 @@ package struct HTTPHostRefusal: Error, Sendable, Equatable, CustomStringConverti
     case port
   }
 
-  /// The scheme, lower-cased.
-  let scheme: String
-  /// The host and port as written (percent escapes kept), without user information.
-  let host: String
+  /// The scheme and the host and port as written (percent escapes kept), without user
+  /// information (`HTTPHost.place`).
+  let place: String
   /// What is wrong.
   let reason: Reason
 
   /// One line for a person, e.g. `http://127.0.0.1%00:8080: the host holds %00, which no
   /// host name or address holds`.
   package var description: String {
-    let place = "\(scheme)://\(Excerpt.of(host))"
     let problem =
       switch reason {
       case .empty: "the URL has no host"

@@ -210,6 +210,35 @@ struct HTTPHostTests {
   }
 
   @Test(
+    "a Location that is not followed is named by its scheme and host at most, never its user information, path or query",
+    arguments: [
+      (
+        "http://tester:SECRET@b.test/x?key=SECRET",
+        "redirect from https to http (http://b.test) refused"
+      ),
+      (
+        "ftp://tester:SECRET@b.test/x",
+        "redirect to a URL of scheme 'ftp', which is not http(s) refused"
+      ),
+      (
+        "https://b.test:99999/x?key=SECRET",
+        "redirect refused: https://b.test:99999: the port is not a number from 1 to 65535"
+      ),
+    ])
+  func refusedLocationNamed(location: String, expected: String) throws {
+    let request = HTTPRequest(url: try #require(URL(string: "https://a.test/x/y")))
+    let host = try HTTPHost(request.url)
+    #expect(throws: HTTPExchangeError.self) {
+      try HTTPExchange.redirected(request, host: host, to: location)
+    }
+    do {
+      _ = try HTTPExchange.redirected(request, host: host, to: location)
+    } catch {
+      #expect(error.description == expected)
+    }
+  }
+
+  @Test(
     "a hostile Location is refused before anything is sent to it, over every transport",
     arguments: [
       "https://%5B%5D/t.json", "http://x%0D%0AX-Injected%3A%20yes/t", "http://u:pw@127.0.0.1/t",
