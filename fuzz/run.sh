@@ -1,6 +1,6 @@
 #!/bin/bash
 # Runs one libFuzzer target for SECONDS (default 120), continuing past findings:
-#   fuzz/run.sh template|expression|context|cache|regex|regex-search [SECONDS] [EXTRA_SEED_DIR]
+#   fuzz/run.sh template|expression|context|cache|regex|regex-search|url [SECONDS] [EXTRA_SEED_DIR]
 # Findings (crash-*, timeout-*, oom-*, slow-unit-*) land in $WORK/artifacts/TARGET/.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -15,7 +15,10 @@ case "$target" in
   *) cp "$here/seeds/$target"/* "$work/seeds/$target/" ;;
 esac
 if [ -n "${3:-}" ]; then cp "$3"/* "$work/seeds/$target/"; fi
+# A target's own dictionary when it has one (url.dict: what URLs and lines are made of).
+dict="$here/json.dict"
+if [ -f "$here/$target.dict" ]; then dict="$here/$target.dict"; fi
 FUZZ_TARGET="$target" "$binary" -fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1 \
   -max_total_time="$seconds" -timeout=2 -rss_limit_mb=1536 -malloc_limit_mb=1024 \
-  -max_len="${MAX_LEN:-20000}" -dict="$here/json.dict" \
+  -max_len="${MAX_LEN:-20000}" -dict="$dict" \
   -artifact_prefix="$work/artifacts/$target/" "$work/corpus/$target" "$work/seeds/$target"

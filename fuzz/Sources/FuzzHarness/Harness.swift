@@ -4,9 +4,10 @@ import Foundation
 @testable import ConfigClient
 
 // libFuzzer entry point. FUZZ_TARGET selects what the bytes are fed to:
-// template | expression | context | cache | regex | regex-search. Only crashes, traps,
+// template | expression | context | cache | regex | regex-search | url. Only crashes, traps,
 // timeouts and memory count here (and `context`'s line reader disagreeing with the general
-// path, a trap); the rules about messages are the CI suites' job.
+// path, and `url`'s request head or CONNECT holding a line break or NUL out of place, both
+// traps); the rules about messages are the CI suites' job.
 
 let target = ProcessInfo.processInfo.environment["FUZZ_TARGET"] ?? "template"
 let evaluationTime = Date(timeIntervalSince1970: 1_767_225_600)
@@ -185,6 +186,61 @@ func fuzzRegexSearch(_ bytes: [UInt8]) {
   }
 }
 
+/// Input: a URL, 0x00, a redirect's Location, 0x00, a header value. The request to the URL
+/// (with the value in a header), its redirect to the Location, and the CONNECT for each are
+/// written as the socket transport writes them: a CR, LF or NUL anywhere but at a line's end,
+/// or a line more or fewer than the request's fields, is a finding.
+func fuzzURL(_ bytes: [UInt8]) {
+  let parts = bytes.split(separator: 0, maxSplits: 2, omittingEmptySubsequences: false)
+    .map { String(decoding: $0, as: UTF8.self) }
+  guard let url = URL(string: parts[0]), let host = try? HTTPHost(url) else { return }
+  let request = HTTPRequest(url: url, headers: [("X-Fuzz", parts.count > 2 ? parts[2] : "")])
+  checkWire(request, host)
+  if parts.count > 1,
+    let next = try? HTTPExchange.redirected(request, host: host, status: 307, to: parts[1])
+  {
+    checkWire(next.request, next.host)
+  }
+}
+
+let fuzzProxy = try? HTTPProxy("http://tester:secret@proxy.test:3128")
+
+/// Traps unless `request`'s head has one line per field (the request line, `Host`, its
+/// headers, `Connection`) and its CONNECT three, with CR, LF and NUL only as line ends.
+func checkWire(_ request: HTTPRequest, _ host: HTTPHost) {
+  if let head = try? HTTPSocketTransport.requestBytes(request, host: host) {
+    let lines = headLines(head)
+    precondition(
+      lines == 3 + request.headers.count, "request head: \(String(describing: lines)) lines")
+  }
+  if let connect = fuzzProxy?.connectRequest(to: host) {
+    precondition(
+      headLines(connect) == 3, "CONNECT: \(String(describing: headLines(connect))) lines")
+  }
+}
+
+/// The lines of a head up to its blank line, each ended by CRLF; nil when a CR, LF or NUL is
+/// anywhere else, or no blank line ends it.
+func headLines(_ bytes: [UInt8]) -> Int? {
+  var lines = 0
+  var start = 0
+  var index = 0
+  while index < bytes.count {
+    switch bytes[index] {
+    case 0x00, 0x0A: return nil
+    case 0x0D:
+      guard index + 1 < bytes.count, bytes[index + 1] == 0x0A else { return nil }
+      if index == start { return lines }
+      lines += 1
+      index += 2
+      start = index
+    default:
+      index += 1
+    }
+  }
+  return nil
+}
+
 /// libFuzzer calls this once per input; a trap, a timeout or an allocation past the limit is a
 /// finding.
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -196,6 +252,7 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   case "cache": fuzzCache(bytes)
   case "regex": fuzzRegex(bytes)
   case "regex-search": fuzzRegexSearch(bytes)
+  case "url": fuzzURL(bytes)
   default: fuzzTemplate(bytes)
   }
   return 0
