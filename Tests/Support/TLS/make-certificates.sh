@@ -66,38 +66,26 @@ basicConstraints = critical, CA:TRUE
 keyUsage = critical, keyCertSign, cRLSign
 subjectKeyIdentifier = hash
 authorityKeyIdentifier = keyid:always
-
-[server_certificate]
-basicConstraints = critical, CA:FALSE
-keyUsage = critical, digitalSignature, keyEncipherment
-extendedKeyUsage = serverAuth
-subjectAltName = DNS:localhost, DNS:proxied.test
-subjectKeyIdentifier = hash
-authorityKeyIdentifier = keyid:always
-
-[subject_only_certificate]
-basicConstraints = critical, CA:FALSE
-keyUsage = critical, digitalSignature, keyEncipherment
-extendedKeyUsage = serverAuth
-subjectKeyIdentifier = hash
-authorityKeyIdentifier = keyid:always
-
-[partial_wildcard_certificate]
-basicConstraints = critical, CA:FALSE
-keyUsage = critical, digitalSignature, keyEncipherment
-extendedKeyUsage = serverAuth
-subjectAltName = DNS:f*.a.test
-subjectKeyIdentifier = hash
-authorityKeyIdentifier = keyid:always
-
-[wildcard_certificate]
-basicConstraints = critical, CA:FALSE
-keyUsage = critical, digitalSignature, keyEncipherment
-extendedKeyUsage = serverAuth
-subjectAltName = DNS:*.a.test
-subjectKeyIdentifier = hash
-authorityKeyIdentifier = keyid:always
 CNF
+
+# Appends to the config the extensions section $1 of a server certificate that names $2 in
+# its subjectAltName, or has none when $2 is empty.
+server_section() {
+  {
+    echo
+    echo "[$1]"
+    echo "basicConstraints = critical, CA:FALSE"
+    echo "keyUsage = critical, digitalSignature, keyEncipherment"
+    echo "extendedKeyUsage = serverAuth"
+    if [[ -n "$2" ]]; then echo "subjectAltName = $2"; fi
+    echo "subjectKeyIdentifier = hash"
+    echo "authorityKeyIdentifier = keyid:always"
+  } >>"$work/openssl.cnf"
+}
+server_section server_certificate "DNS:localhost, DNS:proxied.test"
+server_section subject_only_certificate ""
+server_section partial_wildcard_certificate "DNS:f*.a.test"
+server_section wildcard_certificate "DNS:*.a.test"
 
 # Signs the request $1 into the certificate $2 with the CA $3 (key $4; "-selfsign" when $3 is
 # empty) and the extensions section $5, valid from $6 to $7 (the fixed dates unless given).
@@ -133,19 +121,15 @@ sign "$work/localhost.csr" "$here/expired.pem" "$here/test-ca.pem" "$work/test-c
 
 # Certificates whose names a client must match strictly, with the same key: a name only in
 # the subject's CN, a partial wildcard, a whole-label wildcard. The CNs of the wildcard ones
-# name no host, so only their subjectAltName can match.
-openssl req -new -config "$work/openssl.cnf" -key "$here/localhost-key.pem" \
-  -subj "/CN=cn-only.a.test" -out "$work/subject-only.csr"
-sign "$work/subject-only.csr" "$here/subject-only.pem" "$here/test-ca.pem" \
-  "$work/test-ca-key.pem" subject_only_certificate
-openssl req -new -config "$work/openssl.cnf" -key "$here/localhost-key.pem" \
-  -subj "/CN=Switchyard partial wildcard" -out "$work/partial-wildcard.csr"
-sign "$work/partial-wildcard.csr" "$here/partial-wildcard.pem" "$here/test-ca.pem" \
-  "$work/test-ca-key.pem" partial_wildcard_certificate
-openssl req -new -config "$work/openssl.cnf" -key "$here/localhost-key.pem" \
-  -subj "/CN=Switchyard wildcard" -out "$work/wildcard.csr"
-sign "$work/wildcard.csr" "$here/wildcard.pem" "$here/test-ca.pem" "$work/test-ca-key.pem" \
-  wildcard_certificate
+# name no host, so only their subjectAltName can match. Each is $1.pem, CN $2, section $3.
+strict_certificate() {
+  openssl req -new -config "$work/openssl.cnf" -key "$here/localhost-key.pem" -subj "/CN=$2" \
+    -out "$work/$1.csr"
+  sign "$work/$1.csr" "$here/$1.pem" "$here/test-ca.pem" "$work/test-ca-key.pem" "$3"
+}
+strict_certificate subject-only cn-only.a.test subject_only_certificate
+strict_certificate partial-wildcard "Switchyard partial wildcard" partial_wildcard_certificate
+strict_certificate wildcard "Switchyard wildcard" wildcard_certificate
 
 # An unrelated CA: it signs nothing, a client that trusts only it must reject localhost.pem.
 request "$work/other-ca-key.pem" "$work/other-ca.csr" "Switchyard Other Test CA"
