@@ -21,7 +21,10 @@ let package = Package(
   platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
   products: [
     .library(name: "Core", targets: ["Core"]),
+    .library(name: "ConfigEngine", targets: ["ConfigEngine"]),
     .library(name: "ConfigClient", targets: ["ConfigClient"]),
+    .library(name: "ConfigClientHTTP", targets: ["ConfigClientHTTP"]),
+    .library(name: "FirebaseServices", targets: ["FirebaseServices"]),
     .library(name: "RootRouting", targets: ["RootRouting"]),
     .library(name: "ElementaryFeature", targets: ["ElementaryFeature"]),
     .library(name: "JuniorHighFeature", targets: ["JuniorHighFeature"]),
@@ -32,38 +35,58 @@ let package = Package(
   targets: [
     // The shared vocabulary. Depends on nothing of ours.
     .target(name: "Core", swiftSettings: sharedSwiftSettings),
-    // The remote-config engine. Core only.
-    .target(name: "ConfigClient", dependencies: ["Core"], swiftSettings: sharedSwiftSettings),
+    // The engine: templates, expressions, evaluation and explanations. Core only; no I/O.
+    .target(name: "ConfigEngine", dependencies: ["Core"], swiftSettings: sharedSwiftSettings),
+    // The client: defaults, fetch/activate, persistence, throttling, real-time. No HTTP, no Google.
+    .target(
+      name: "ConfigClient", dependencies: ["Core", "ConfigEngine"],
+      swiftSettings: sharedSwiftSettings),
+    // HTTP/1.1, TLS through the system's OpenSSL, proxies, gzip. Knows no template and no Google;
+    // not a product: its API is the package's own.
+    .target(name: "HTTPTransport", dependencies: ["Core"], swiftSettings: sharedSwiftSettings),
+    // The client's template source and real-time stream over HTTP.
+    .target(
+      name: "ConfigClientHTTP",
+      dependencies: ["Core", "ConfigEngine", "ConfigClient", "HTTPTransport"],
+      swiftSettings: sharedSwiftSettings),
+    // Google's credentials and Firebase's services: management, server templates, the app
+    // protocol, Installations and the real-time stream.
+    .target(
+      name: "FirebaseServices",
+      dependencies: ["Core", "ConfigEngine", "ConfigClient", "HTTPTransport", "ConfigClientHTTP"],
+      swiftSettings: sharedSwiftSettings),
     // Root screen decisions and orientation policy. Core only: never ConfigClient, never a feature.
     .target(name: "RootRouting", dependencies: ["Core"], swiftSettings: sharedSwiftSettings),
     // Leaf features. Core only: never each other, never RootRouting.
     .target(name: "ElementaryFeature", dependencies: ["Core"], swiftSettings: sharedSwiftSettings),
     .target(name: "JuniorHighFeature", dependencies: ["Core"], swiftSettings: sharedSwiftSettings),
-    // The template-to-route pipeline and the signals it sets: the one library that joins
-    // ConfigClient and RootRouting. Features arrive as descriptors: never a feature module.
+    // The template-to-route pipeline and the signals it sets: the one library that joins the
+    // engine and RootRouting. Features arrive as descriptors: never a feature module.
     .target(
-      name: "ConfigRouting", dependencies: ["Core", "ConfigClient", "RootRouting"],
+      name: "ConfigRouting", dependencies: ["Core", "ConfigEngine", "RootRouting"],
       swiftSettings: sharedSwiftSettings),
     // The composition root: the only target that imports everything.
     .executableTarget(
       name: "switchyard",
       dependencies: [
-        "Core", "ConfigClient", "RootRouting", "ConfigRouting", "ElementaryFeature",
+        "Core", "ConfigEngine", "ConfigClient", "HTTPTransport", "ConfigClientHTTP",
+        "FirebaseServices", "RootRouting", "ConfigRouting", "ElementaryFeature",
         "JuniorHighFeature",
       ],
       swiftSettings: sharedSwiftSettings
     ),
     // The benchmarks and the probe processes they spawn, kept out of the tool.
     .executableTarget(
-      name: "SwitchyardBench", dependencies: ["Core", "ConfigClient", "RootRouting"],
+      name: "SwitchyardBench",
+      dependencies: ["Core", "ConfigEngine", "ConfigClient", "RootRouting"],
       swiftSettings: sharedSwiftSettings),
 
-    // What more than one test target needs: the loopback HTTP server, the latch, temporary
-    // directories, the test clock's start, files of the source tree, a fake course, and the
-    // fake Google (token endpoint, metadata server, Remote Config APIs), which checks JWT
-    // signatures with ConfigClient's RSA public key. A target, not a product.
+    // What more than one test target needs: the loopback HTTP server, the TLS test server, the
+    // latch, temporary directories, the test clock's start, files of the source tree, a fake
+    // course, and the fuzz suites' seeded draws and hostile JSON. A target, not a product.
     .target(
-      name: "SwitchyardTestSupport", dependencies: ["Core", "ConfigClient"], path: "Tests/Support",
+      name: "SwitchyardTestSupport", dependencies: ["Core", "ConfigEngine", "ConfigClient"],
+      path: "Tests/Support",
       // The TLS test server's script and certificates are read from the source tree by path.
       exclude: [
         "TLS/tls-server.py", "TLS/make-certificates.sh", "TLS/test-ca.pem", "TLS/other-ca.pem",
@@ -71,12 +94,43 @@ let package = Package(
         "TLS/partial-wildcard.pem", "TLS/wildcard.pem",
       ],
       swiftSettings: sharedSwiftSettings),
+    // The fake Google (token endpoint, metadata server, Remote Config APIs, a Firebase app's
+    // installations, fetch and real-time stream) on the loopback server; it checks JWT
+    // signatures with FirebaseServices' RSA public key and evaluates with the engine.
+    .target(
+      name: "FakeGoogle",
+      dependencies: [
+        "Core", "ConfigEngine", "ConfigClient", "HTTPTransport", "FirebaseServices",
+        "SwitchyardTestSupport",
+      ],
+      path: "Tests/FakeGoogle", swiftSettings: sharedSwiftSettings),
     .testTarget(
       name: "CoreTests", dependencies: ["Core", "SwitchyardTestSupport"],
       swiftSettings: sharedSwiftSettings),
     .testTarget(
-      name: "ConfigClientTests", dependencies: ["ConfigClient", "Core", "SwitchyardTestSupport"],
+      name: "ConfigEngineTests", dependencies: ["ConfigEngine", "Core", "SwitchyardTestSupport"],
       // Fixtures are read from the source tree by path, not bundled.
+      exclude: ["Fixtures"], swiftSettings: sharedSwiftSettings),
+    .testTarget(
+      name: "ConfigClientTests",
+      dependencies: ["ConfigClient", "ConfigEngine", "Core", "SwitchyardTestSupport"],
+      swiftSettings: sharedSwiftSettings),
+    .testTarget(
+      name: "HTTPTransportTests", dependencies: ["HTTPTransport", "Core", "SwitchyardTestSupport"],
+      exclude: ["Fixtures"], swiftSettings: sharedSwiftSettings),
+    .testTarget(
+      name: "ConfigClientHTTPTests",
+      dependencies: [
+        "ConfigClientHTTP", "ConfigClient", "ConfigEngine", "HTTPTransport", "Core",
+        "SwitchyardTestSupport",
+      ],
+      swiftSettings: sharedSwiftSettings),
+    .testTarget(
+      name: "FirebaseServicesTests",
+      dependencies: [
+        "FirebaseServices", "ConfigClientHTTP", "ConfigClient", "ConfigEngine", "HTTPTransport",
+        "Core", "SwitchyardTestSupport", "FakeGoogle",
+      ],
       exclude: ["Fixtures"], swiftSettings: sharedSwiftSettings),
     .testTarget(
       name: "RootRoutingTests", dependencies: ["RootRouting", "Core", "SwitchyardTestSupport"],
@@ -90,17 +144,23 @@ let package = Package(
     .testTarget(
       name: "ConfigRoutingTests",
       dependencies: [
-        "ConfigRouting", "ConfigClient", "Core", "RootRouting", "ElementaryFeature",
+        "ConfigRouting", "ConfigEngine", "Core", "RootRouting", "ElementaryFeature",
         "JuniorHighFeature",
       ],
       swiftSettings: sharedSwiftSettings),
     .testTarget(
-      name: "switchyardTests", dependencies: ["switchyard", "Core", "SwitchyardTestSupport"],
+      name: "switchyardTests",
+      dependencies: [
+        "switchyard", "Core", "ConfigEngine", "ConfigClient", "ConfigClientHTTP",
+        "FirebaseServices", "SwitchyardTestSupport", "FakeGoogle",
+      ],
       // Fixtures are read from the source tree by path, not bundled.
       exclude: ["Fixtures"], swiftSettings: sharedSwiftSettings),
     .testTarget(
       name: "SwitchyardBenchTests",
-      dependencies: ["SwitchyardBench", "ConfigClient", "Core", "SwitchyardTestSupport"],
+      dependencies: [
+        "SwitchyardBench", "ConfigClient", "ConfigEngine", "Core", "SwitchyardTestSupport",
+      ],
       swiftSettings: sharedSwiftSettings),
   ]
 )

@@ -16,8 +16,11 @@ let package = Package(
   platforms: [.macOS(.v15)],
   targets: [
     .target(name: "Core", swiftSettings: testable),
-    .target(name: "ConfigClient", dependencies: ["Core"], swiftSettings: testable),
+    .target(name: "ConfigEngine", dependencies: ["Core"], swiftSettings: testable),
+    .target(name: "ConfigClient", dependencies: ["Core", "ConfigEngine"], swiftSettings: testable),
+    .target(name: "HTTPTransport", dependencies: ["Core"], swiftSettings: testable),
     .target(
-      name: "FuzzHarness", dependencies: ["Core", "ConfigClient"], swiftSettings: settings),
+      name: "FuzzHarness", dependencies: ["Core", "ConfigEngine", "ConfigClient", "HTTPTransport"],
+      swiftSettings: settings),
   ]
 )

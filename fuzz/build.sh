@@ -7,6 +7,15 @@ extra="${SANITIZERS:+,$SANITIZERS}"
 build=/tmp/switchyard-fuzzbuild${SANITIZERS:+-$SANITIZERS}
 swift build -c release --build-path "$build" -Xswiftc "-sanitize=fuzzer$extra" -Xswiftc -parse-as-library
 dir="$build/x86_64-unknown-linux-gnu/release"
-swiftc -sanitize="fuzzer$extra" "$dir"/Core.build/*.o "$dir"/ConfigClient.build/*.o \
-  "$dir"/FuzzHarness.build/*.o -o "${OUT:-$build/switchyard-fuzz}"
+# Each module's objects as its output file map lists them, so an object left over from a
+# source file that moved or went away (the build folder is shared and kept) is never linked.
+objects=()
+for module in Core ConfigEngine ConfigClient HTTPTransport FuzzHarness; do
+  while IFS= read -r object; do objects+=("$object"); done < <(python3 -c '
+import json, sys
+entries = json.load(open(sys.argv[1])).items()
+print("\n".join(entry["object"] for source, entry in entries if source and "object" in entry))
+' "$dir/$module.build/output-file-map.json")
+done
+swiftc -sanitize="fuzzer$extra" "${objects[@]}" -o "${OUT:-$build/switchyard-fuzz}"
 echo "${OUT:-$build/switchyard-fuzz}"

@@ -10,7 +10,7 @@ work="${WORK:-/tmp/switchyard-fuzz}"
 binary="${BINARY:-$("$here/build.sh" | tail -1)}"
 mkdir -p "$work/corpus/$target" "$work/artifacts/$target" "$work/seeds/$target"
 case "$target" in
-  template) cp "$here"/../Tests/ConfigClientTests/Fixtures/*.json "$work/seeds/$target/" ;;
+  template) cp "$here"/../Tests/ConfigEngineTests/Fixtures/*.json "$work/seeds/$target/" ;;
   regex-search) cp "$here"/seeds/regex/* "$work/seeds/$target/" ;;
   *) cp "$here/seeds/$target"/* "$work/seeds/$target/" ;;
 esac

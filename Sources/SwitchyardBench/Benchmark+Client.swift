@@ -1,4 +1,3 @@
-import ConfigClient
 import Core
 
 extension Benchmark {

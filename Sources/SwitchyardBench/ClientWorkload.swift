@@ -1,4 +1,4 @@
-import ConfigClient
+import ConfigEngine
 import Core
 
 /// The synthetic templates and context the client benchmark uses.

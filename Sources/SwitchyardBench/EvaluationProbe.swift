@@ -1,4 +1,4 @@
-import ConfigClient
+import ConfigEngine
 import Core
 
 /// `switchyard-bench __evaluations --count N`: evaluates the evaluation benchmark's template

@@ -1,5 +1,5 @@
-import ConfigClient
 import Core
+import FirebaseServices
 
 /// The `switchyard` command-line tool: finds the command named by the first argument,
 /// parses the rest against its options and runs it, mapping errors to exit statuses.

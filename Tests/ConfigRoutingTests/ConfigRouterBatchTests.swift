@@ -1,10 +1,9 @@
-import ConfigClient
+@testable import ConfigEngine
+@testable import ConfigRouting
 import Core
 import Foundation
 import RootRouting
 import Testing
-
-@testable import ConfigRouting
 
 @Suite("ConfigRouter.Batch")
 struct ConfigRouterBatchTests {

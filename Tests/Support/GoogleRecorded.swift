@@ -1,14 +1,12 @@
 import Foundation
 
 /// The answers Google records in its SDKs' tests, kept byte for byte in
-/// `Tests/ConfigClientTests/Fixtures/GoogleRecorded` (its `SOURCES.md` names where each comes
+/// `Tests/FirebaseServicesTests/Fixtures/GoogleRecorded` (its `SOURCES.md` names where each comes
 /// from), read by path and replayed by the fake Google or a loopback server.
 public enum GoogleRecorded {
   /// The bytes of recorded file `name`, e.g. `js_update.json`, exactly as stored.
   public static func bytes(_ name: String) throws -> [UInt8] {
-    Array(
-      try Data(
-        contentsOf: SourceTree.url("Tests/ConfigClientTests/Fixtures/GoogleRecorded/\(name)")))
+    try SourceTree.bytes("Tests/FirebaseServicesTests/Fixtures/GoogleRecorded/\(name)")
   }
 
   /// `status` with recorded file `name` as its body, `Content-Type: application/json` and the

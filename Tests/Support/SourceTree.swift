@@ -16,4 +16,9 @@ public enum SourceTree {
   public static func text(_ path: String) throws -> String {
     try String(contentsOf: url(path), encoding: .utf8)
   }
+
+  /// The bytes of the file at `path`, relative to the package root.
+  public static func bytes(_ path: String) throws -> [UInt8] {
+    [UInt8](try Data(contentsOf: url(path)))
+  }
 }

@@ -1,11 +1,11 @@
 import Core
 
-/// Templates for the tests: the fixtures in `Tests/ConfigClientTests/Fixtures`, read by path
+/// Templates for the tests: the fixtures in `Tests/ConfigEngineTests/Fixtures`, read by path
 /// (they are not bundle resources), and small versioned templates built from values.
 public enum TemplateFixtures {
   /// The text of fixture `name`, e.g. `client-template.json`.
   public static func text(_ name: String) throws -> String {
-    try SourceTree.text("Tests/ConfigClientTests/Fixtures/\(name)")
+    try SourceTree.text("Tests/ConfigEngineTests/Fixtures/\(name)")
   }
 
   /// A client-format template: `values` as parameter defaults, `paidValues` as conditional

@@ -1,10 +1,9 @@
-import ConfigClient
+@testable import ConfigEngine
 import Core
 import Foundation
+@testable import SwitchyardBench
 import SwitchyardTestSupport
 import Testing
-
-@testable import SwitchyardBench
 
 /// What the diff benchmark times, checked without timing anything.
 @Suite("switchyard-bench diff benchmark")

@@ -1,10 +1,9 @@
-import ConfigClient
+@testable import ConfigEngine
 import Core
 import Foundation
+@testable import SwitchyardBench
 import SwitchyardTestSupport
 import Testing
-
-@testable import SwitchyardBench
 
 /// The pieces of the evaluation benchmark that can be checked without timing anything: the
 /// profiling probe, the files the `switchyard evaluate` figure runs on, and the child process

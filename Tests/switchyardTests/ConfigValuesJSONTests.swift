@@ -1,8 +1,6 @@
-import ConfigClient
 import Core
 import Foundation
 import Testing
-
 @testable import switchyard
 
 @Suite("ConfigValuesJSON")

@@ -1,9 +1,8 @@
+@testable import ConfigEngine
 import Core
 import Foundation
 import SwitchyardTestSupport
 import Testing
-
-@testable import ConfigClient
 @testable import switchyard
 
 @Suite("switchyard diff")

@@ -1,10 +1,9 @@
-import ConfigClient
+@testable import ConfigEngine
 import ConfigRouting
 import Core
 import Foundation
 import RootRouting
 import Testing
-
 @testable import switchyard
 
 @Suite("DiffRun")

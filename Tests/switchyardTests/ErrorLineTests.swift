@@ -1,9 +1,8 @@
+@testable import ConfigEngine
 import Core
 import Foundation
 import SwitchyardTestSupport
 import Testing
-
-@testable import ConfigClient
 @testable import switchyard
 
 /// Error messages stay one readable line whatever outside value they repeat: every hostile

@@ -1,9 +1,7 @@
-import ConfigClient
 import Core
 import Foundation
 import SwitchyardTestSupport
 import Testing
-
 @testable import switchyard
 
 /// A client template with an element this version does not know: `evaluate` uses it (that

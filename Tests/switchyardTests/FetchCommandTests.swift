@@ -3,7 +3,6 @@ import Core
 import Foundation
 import SwitchyardTestSupport
 import Testing
-
 @testable import switchyard
 
 /// `switchyard fetch` against a loopback HTTP server, with a real cache directory.

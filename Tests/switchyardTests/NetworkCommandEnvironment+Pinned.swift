@@ -1,7 +1,6 @@
 import ConfigClient
 import Core
 import Foundation
-
 @testable import switchyard
 
 extension NetworkCommandEnvironment {

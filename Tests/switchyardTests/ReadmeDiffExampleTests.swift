@@ -1,8 +1,6 @@
-import ConfigClient
 import Foundation
 import SwitchyardTestSupport
 import Testing
-
 @testable import switchyard
 
 /// README's "Before you publish" section shows `diff` on the built-in sample and its output;

@@ -1,4 +1,6 @@
 import ConfigClient
+import ConfigClientHTTP
+import ConfigEngine
 import Core
 import ElementaryFeature
 import Foundation

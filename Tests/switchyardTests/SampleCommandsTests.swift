@@ -1,9 +1,8 @@
-import ConfigClient
+@testable import ConfigEngine
 import Core
 import Foundation
 import SwitchyardTestSupport
 import Testing
-
 @testable import switchyard
 
 @Suite("The built-in sample and the commands that use it")

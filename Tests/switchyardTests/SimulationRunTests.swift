@@ -1,9 +1,8 @@
-import ConfigClient
+@testable import ConfigEngine
 import ConfigRouting
 import Core
 import Foundation
 import Testing
-
 @testable import switchyard
 
 @Suite("SimulationRun")

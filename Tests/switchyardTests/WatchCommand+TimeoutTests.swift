@@ -3,7 +3,6 @@ import Core
 import Foundation
 import SwitchyardTestSupport
 import Testing
-
 @testable import switchyard
 
 /// `watch --timeout` bounds the first fetch, as it does fetch's.

@@ -3,7 +3,6 @@ import Core
 import Foundation
 import SwitchyardTestSupport
 import Testing
-
 @testable import switchyard
 
 /// `switchyard watch` against a loopback HTTP server that serves the template and streams

@@ -1,3 +1,4 @@
+import ConfigEngine
 import Core
 
 extension ConfigSnapshot {
@@ -14,10 +15,8 @@ extension ConfigSnapshot {
     where configValue(forKey: key) != other.configValue(forKey: key) {
       changed.insert(key)
     }
-    let (before, after) = (other.template?.storage.metadata, template?.storage.metadata)
-    if before != nil || after != nil, template?.storage !== other.template?.storage {
-      changed.formUnion(ParameterMetadataTable.changedKeys(from: before, to: after))
-    }
+    changed.formUnion(
+      CompiledTemplate.keysWithChangedMetadata(from: other.template, to: template))
     return changed
   }
 }

@@ -1,3 +1,4 @@
+import ConfigEngine
 import Core
 import Foundation
 
@@ -77,9 +78,6 @@ public struct ConfigSnapshot: ConfigValues {
     Self.evaluate(template, context, defaults, now)
   }
 
-  /// A template without parameters, so a defaults-only snapshot evaluates like any other.
-  static let emptyTemplate = CompiledTemplate(Template())
-
   /// Evaluates `template`, or for none the defaults alone. A template without parameters
   /// chooses nothing, so the defaults-only values are built directly: evaluating one shared
   /// empty template from many threads would have them all write the count of the same
@@ -89,7 +87,7 @@ public struct ConfigSnapshot: ConfigValues {
     _ now: Date
   ) -> EvaluatedConfig {
     guard let template else {
-      return EvaluatedConfig(template: emptyTemplate, defaults: defaults, choices: [])
+      return EvaluatedConfig(defaultsAlone: defaults)
     }
     return template.evaluate(context, defaults: defaults, now: now)
   }

@@ -54,7 +54,8 @@ struct FetchThrottle: Sendable, Equatable {
   ) -> Date? {
     // The server never said it was overloaded when it did not answer (connectivity, a
     // timeout, a broken body, no credentials): these neither throttle nor break a series.
-    guard let (status, header) = error.serverAnswer else { return nil }
+    guard let answer = error.serverAnswer else { return nil }
+    let (status, header) = (answer.status, answer.retryAfter)
     let retryAfter = header.flatMap { $0.delay(from: now, cappedAt: policy.maximumRetryAfter) }
     let throttlesNow: Bool
     if status == 429 {

@@ -1,3 +1,4 @@
+import ConfigEngine
 import Core
 import Foundation
 

@@ -1,3 +1,4 @@
+import ConfigEngine
 import Core
 
 /// A template the client accepted: its JSON (what is persisted) and the compiled form (what

@@ -1,3 +1,4 @@
+import ConfigEngine
 import Core
 import Foundation
 
@@ -35,7 +36,7 @@ import Foundation
 /// installation's id, refresh token and auth token, kept on the device as Firebase's own SDKs
 /// keep them (the keychain, IndexedDB, SharedPreferences). `FileConfigStore` writes the file
 /// readable by its owner only.
-enum ClientStateFile {
+package enum ClientStateFile {
   /// The `format` marker.
   static let format = "switchyard-remote-config"
   /// The version this code writes and the newest it reads.
@@ -177,13 +178,13 @@ enum ClientStateFile {
 
   /// A time as exact seconds since 1970, moved into the limits (`Timestamp.formatPrecisely`
   /// does the same for text).
-  static func seconds(_ date: Date) -> JSONValue {
+  package static func seconds(_ date: Date) -> JSONValue {
     .number(JSONNumber(validatedLiteral: Timestamp.clamped(date).literal))
   }
 
   /// The time `seconds` wrote: exact seconds since 1970 within
   /// `Timestamp.earliest...Timestamp.latest`; nil for anything else.
-  static func date(_ value: JSONValue) -> Date? {
+  package static func date(_ value: JSONValue) -> Date? {
     guard case .number(let number) = value, let seconds = EpochSeconds(decimal: number.literal),
       Timestamp.isRepresentable(seconds)
     else { return nil }

@@ -1,3 +1,4 @@
+import ConfigEngine
 import Foundation
 
 /// A `TemplateSource` that reads a template file: for bootstrapping, tests and air-gapped
@@ -23,7 +24,7 @@ public struct FileTemplateSource: TemplateSource {
   /// Reads the file. The timeout does not apply: reading a local file does not stall.
   /// - Throws: `.connectivity` when the file cannot be read, `.bodyTooLarge` over the limit.
   public func fetchTemplate(
-    ifNoneMatch etag: String?, timeout: Duration
+    _ request: TemplateFetchRequest
   ) async throws(TemplateSourceError) -> TemplateFetchResponse {
     let url = URL(fileURLWithPath: path)
     let size: Int
@@ -43,7 +44,7 @@ public struct FileTemplateSource: TemplateSource {
     // The file may have grown between the size check and the read.
     guard bytes.count <= maximumBytes else { throw .bodyTooLarge(limit: maximumBytes) }
     let current = Self.etag(for: bytes)
-    if let etag, etag == current { return .notModified }
+    if let etag = request.etag, etag == current { return .notModified }
     return .template(body: bytes, etag: current)
   }
 }

@@ -87,14 +87,6 @@ public struct InMemoryTemplateSource: TemplateSource {
   /// How many scripted answers are left.
   public var remainingSteps: Int { script.state.withLock { $0.steps.count } }
 
-  /// Answers with the next scripted step.
-  /// - Throws: the step's error, or `.connectivity` when the script has run out.
-  public func fetchTemplate(
-    ifNoneMatch etag: String?, timeout: Duration
-  ) async throws(TemplateSourceError) -> TemplateFetchResponse {
-    try await fetchTemplate(TemplateFetchRequest(etag: etag, timeout: timeout))
-  }
-
   /// Answers with the next scripted step and records `request`.
   /// - Throws: the step's error, or `.connectivity` when the script has run out.
   public func fetchTemplate(

@@ -1,3 +1,5 @@
+import ConfigEngine
+
 /// What the client asks a `TemplateSource` for on one fetch.
 ///
 /// A source that only transports a template (HTTP, a file) needs the ETag and the timeout; one

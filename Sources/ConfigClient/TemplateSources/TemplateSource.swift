@@ -1,3 +1,4 @@
+import ConfigEngine
 import Core
 
 /// Where templates come from: HTTP, a file (`FileTemplateSource`), memory
@@ -5,17 +6,12 @@ import Core
 /// (`FirebaseServerTemplateSource`) or Firebase's app fetch (`FirebaseAppTemplateSource`). The
 /// client asks; the source only transports, or lets its server evaluate for the app.
 public protocol TemplateSource: Sendable {
-  /// Fetches the template once.
+  /// Fetches the template once for `request`: what the client calls.
   ///
-  /// Sends `If-None-Match` (or the transport's equivalent) when `etag` is non-nil, so an
-  /// unchanged template answers `.notModified`, and gives up with `.timeout` after `timeout`.
-  /// - Throws: `TemplateSourceError` for every failure; nothing else.
-  func fetchTemplate(
-    ifNoneMatch etag: String?, timeout: Duration
-  ) async throws(TemplateSourceError) -> TemplateFetchResponse
-
-  /// Fetches the template once for `request`: what the client calls. The default sends
-  /// `fetchTemplate(ifNoneMatch:timeout:)`, for sources that need no more than the ETag.
+  /// Sends `If-None-Match` (or the transport's equivalent) when the request has an ETag, so
+  /// an unchanged template answers `.notModified`, and gives up with `.timeout` after the
+  /// request's timeout. A source that only transports a template needs no more than those
+  /// two; one whose server evaluates for the app also sends the request's context.
   /// - Throws: `TemplateSourceError` for every failure; nothing else.
   func fetchTemplate(
     _ request: TemplateFetchRequest
@@ -29,10 +25,9 @@ public protocol TemplateSource: Sendable {
 
   /// Whether a fetch for `context` asks the server something a fetch for `previous` did not,
   /// so values fetched for `previous` do not hold for `context`. Only a source that
-  /// `evaluatesOnServer` can say yes; the default compares the context's part of the body
-  /// Firebase's app fetch sends (custom signals, app version and build, country, language,
-  /// user properties, first open time), as `FirebaseAppTemplateSource` does. The
-  /// randomization ID and `now` are the client's own.
+  /// `evaluatesOnServer` can say yes. The default takes the server to see the whole context
+  /// but the client's own fields (the randomization ID and `now`); a source that sends less
+  /// says what it sends (`FirebaseAppTemplateSource` compares the bodies it would send).
   func requestDiffers(for context: EvaluationContext, from previous: EvaluationContext) -> Bool
 
   /// State the source keeps between launches (Firebase's installation and its tokens), which
@@ -47,22 +42,17 @@ public protocol TemplateSource: Sendable {
 
 extension TemplateSource {
   // swift-format-ignore: AllPublicDeclarationsHaveDocumentation
-  public func fetchTemplate(
-    _ request: TemplateFetchRequest
-  ) async throws(TemplateSourceError) -> TemplateFetchResponse {
-    try await fetchTemplate(ifNoneMatch: request.etag, timeout: request.timeout)
-  }
-
-  // swift-format-ignore: AllPublicDeclarationsHaveDocumentation
   public var evaluatesOnServer: Bool { false }
 
   // swift-format-ignore: AllPublicDeclarationsHaveDocumentation
   public func requestDiffers(
     for context: EvaluationContext, from previous: EvaluationContext
   ) -> Bool {
-    evaluatesOnServer
-      && FirebaseAppFetchBody.contextFields(context)
-        != FirebaseAppFetchBody.contextFields(previous)
+    guard evaluatesOnServer else { return false }
+    var (context, previous) = (context, previous)
+    (context.randomizationID, previous.randomizationID) = (nil, nil)
+    (context.now, previous.now) = (nil, nil)
+    return context != previous
   }
 
   // swift-format-ignore: AllPublicDeclarationsHaveDocumentation

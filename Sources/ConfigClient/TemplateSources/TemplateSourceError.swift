@@ -1,3 +1,5 @@
+import Core
+
 /// Why a template source could not answer. Every transport maps every failure to one of
 /// these, so the client's throttling rules see the same cases whatever the transport.
 public enum TemplateSourceError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -16,16 +18,10 @@ public enum TemplateSourceError: Error, Sendable, Equatable, CustomStringConvert
   case truncatedBody(received: Int, expected: Int?)
   /// The answer was not a usable HTTP response, e.g. a 304 to a request without an ETag.
   case invalidResponse(String)
-  /// A Google API answered with an error (`FirebaseServerTemplateSource`): its status,
-  /// message and what to check. Throttles exactly as `.http` with the same status and
-  /// `Retry-After` does.
-  case service(GoogleAPIError)
-  /// No access token could be had for the source, so nothing was sent. Never throttles.
-  case credentials(CredentialsError)
-  /// No Firebase installation (or no auth token for it) could be had for Firebase's app fetch,
-  /// so nothing was sent (`FirebaseAppTemplateSource`). Never throttles the client: the
-  /// installations have a backoff of their own.
-  case installations(FirebaseInstallationsError)
+  /// The source failed in its own terms (a Google API's error body, no access token, no
+  /// Firebase installation), carried as the source's own error. Throttles exactly as `.http`
+  /// when the server answered (`SourceFailure.serverAnswer`); never when it did not.
+  case underlying(SourceFailure)
   /// The request could not be sent as the client asked for it, e.g. a custom signal over
   /// Firebase's limits; nothing was sent. Never throttles.
   case invalidRequest(String)
@@ -48,25 +44,22 @@ public enum TemplateSourceError: Error, Sendable, Equatable, CustomStringConvert
       return "the template body was cut short after \(received) bytes"
     case .invalidResponse(let message):
       return "invalid response from the template source: \(message)"
-    case .service(let error):
-      return error.description
-    case .credentials(let error):
-      return "no access token for the template source: \(error)"
-    case .installations(let error):
-      return "no Firebase installation for the app fetch: \(error)"
+    case .underlying(let failure):
+      return failure.description
     case .invalidRequest(let message):
       return "the fetch was not sent: \(message)"
     }
   }
 
-  /// The status and `Retry-After` of an answer the server gave (`.http`, `.service`): what
-  /// the throttle counts; nil for failures the server never answered.
-  var serverAnswer: (status: Int, retryAfter: RetryAfter?)? {
+  /// The status and `Retry-After` of an answer the server gave (`.http`, and `.underlying`
+  /// when its server answered): what the throttle counts; nil for failures the server never
+  /// answered.
+  var serverAnswer: ServerAnswer? {
     switch self {
-    case .http(let status, let retryAfter): (status, retryAfter)
-    case .service(let error): (error.httpStatus, error.retryAfter)
-    case .connectivity, .timeout, .bodyTooLarge, .truncatedBody, .invalidResponse, .credentials,
-      .installations, .invalidRequest:
+    case .http(let status, let retryAfter): ServerAnswer(status: status, retryAfter: retryAfter)
+    case .underlying(let failure): failure.serverAnswer
+    case .connectivity, .timeout, .bodyTooLarge, .truncatedBody, .invalidResponse,
+      .invalidRequest:
       nil
     }
   }

@@ -1,4 +1,3 @@
-import ConfigClient
 import ConfigRouting
 import Core
 import RootRouting

@@ -1,5 +1,6 @@
-import ConfigClient
+import ConfigEngine
 import Core
+import FirebaseServices
 
 extension ToolCommand {
   /// `switchyard publish FILE`: publishes a template to a Firebase project.

@@ -1,5 +1,6 @@
-import ConfigClient
+import ConfigEngine
 import Core
+import FirebaseServices
 
 extension ToolCommand {
   /// `switchyard pull`: downloads a Firebase project's template.

@@ -1,5 +1,6 @@
-import ConfigClient
+import ConfigEngine
 import Core
+import FirebaseServices
 
 extension ToolCommand {
   /// `switchyard rollback --to N`: makes an earlier version current again.

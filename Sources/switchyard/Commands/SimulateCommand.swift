@@ -1,6 +1,7 @@
 import ConfigRouting
 import Core
 import Foundation
+import RootRouting
 
 extension ToolCommand {
   /// `switchyard simulate`: a synthetic population through the template and the router, so

@@ -1,5 +1,5 @@
-import ConfigClient
 import Core
+import FirebaseServices
 
 extension ToolCommand {
   /// `switchyard versions`: lists a Firebase project's template versions.

@@ -1,5 +1,8 @@
 import ConfigClient
+import ConfigClientHTTP
+import ConfigEngine
 import Core
+import FirebaseServices
 import Foundation
 
 extension ToolCommand {

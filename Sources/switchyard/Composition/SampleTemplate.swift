@@ -1,4 +1,7 @@
 import ConfigRouting
+import Core
+import ElementaryFeature
+import JuniorHighFeature
 
 /// The realistic template the tool runs when no `--template` is given, so a newcomer sees
 /// real output with no server and no files: the gates (a year-end maintenance window by

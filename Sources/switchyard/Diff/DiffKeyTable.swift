@@ -1,4 +1,4 @@
-import ConfigClient
+import ConfigEngine
 import Core
 
 /// Every key either template or the in-app defaults know, with the values it can take on

@@ -1,4 +1,4 @@
-import ConfigClient
+import ConfigEngine
 import ConfigRouting
 import Core
 import Foundation

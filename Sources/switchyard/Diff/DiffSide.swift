@@ -1,4 +1,4 @@
-import ConfigClient
+import ConfigEngine
 import ConfigRouting
 
 /// One template `diff` compares: the file it came from and the router over it, with the

@@ -1,4 +1,4 @@
-import ConfigClient
+import ConfigEngine
 import Core
 
 /// Loads a `--context` file: one JSON object in the tool's context format.

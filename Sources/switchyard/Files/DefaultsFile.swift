@@ -1,4 +1,4 @@
-import ConfigClient
+import ConfigEngine
 import Core
 
 /// Loads a `--defaults` file: a flat JSON object of in-app defaults.

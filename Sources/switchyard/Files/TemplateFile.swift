@@ -1,4 +1,4 @@
-import ConfigClient
+import ConfigEngine
 import Core
 
 /// Loads the template a command is given, with every problem named when it is unusable.

@@ -1,4 +1,5 @@
 import ConfigClient
+import ConfigEngine
 
 /// The one way the tool prints what a template holds that Switchyard cannot read or evaluate
 /// (a part of a condition this version does not know, say): one line per problem on standard

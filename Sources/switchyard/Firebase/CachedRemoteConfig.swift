@@ -1,6 +1,10 @@
 import ConfigClient
+import ConfigClientHTTP
+import ConfigEngine
 import Core
+import FirebaseServices
 import Foundation
+import HTTPTransport
 
 /// What `fetch` and `watch` share (and `route` and `home` with `--firebase-app`): a client for
 /// a template URL, a Firebase project's server template, or a Firebase app's values, that
@@ -178,8 +182,8 @@ private struct UnavailableTemplateSource: TemplateSource {
   let error: CredentialsError
 
   func fetchTemplate(
-    ifNoneMatch etag: String?, timeout: Duration
+    _ request: TemplateFetchRequest
   ) async throws(TemplateSourceError) -> TemplateFetchResponse {
-    throw .credentials(error)
+    throw .underlying(error.sourceFailure)
   }
 }

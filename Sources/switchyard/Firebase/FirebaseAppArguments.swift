@@ -1,5 +1,5 @@
-import ConfigClient
 import Core
+import FirebaseServices
 
 /// `--firebase-app APP_ID --api-key KEY [--project P]`: the tool as a Firebase app (an
 /// installation, Firebase's app fetch, the real-time stream), for `fetch`, `watch`, `route`

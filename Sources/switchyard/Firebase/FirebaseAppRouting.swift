@@ -1,4 +1,5 @@
 import ConfigClient
+import ConfigEngine
 import ConfigRouting
 import Core
 

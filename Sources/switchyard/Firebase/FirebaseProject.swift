@@ -1,5 +1,6 @@
-import ConfigClient
+import ConfigEngine
 import Core
+import FirebaseServices
 
 /// What the Firebase commands (`pull`, `publish`, `versions`, `rollback`, `fetch
 /// --firebase-server`, `watch --firebase-server`) share: credentials found as Google's

@@ -1,4 +1,4 @@
-import ConfigClient
+import ConfigEngine
 import Core
 import Foundation
 import RootRouting

@@ -1,8 +1,8 @@
+@testable import ConfigClient
+@testable import ConfigEngine
 import Core
 import SwitchyardTestSupport
 import Testing
-
-@testable import ConfigClient
 
 /// Marks set while a fetch is in flight, with a source whose server evaluates for the
 /// context: the answer is for the context the request carried and the template the server

@@ -1,9 +1,9 @@
+@testable import ConfigClient
+@testable import ConfigEngine
 import Core
 import Foundation
 import SwitchyardTestSupport
 import Testing
-
-@testable import ConfigClient
 
 // A safety net, not a timing assertion: a missing update fails the test instead of
 // hanging the run.

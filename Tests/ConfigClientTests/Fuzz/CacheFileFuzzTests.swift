@@ -1,4 +1,5 @@
 import ConfigClient
+import ConfigEngine
 import Core
 import Foundation
 import SwitchyardTestSupport

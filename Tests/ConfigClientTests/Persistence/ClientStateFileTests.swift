@@ -1,9 +1,9 @@
+@testable import ConfigClient
+@testable import ConfigEngine
 import Core
 import Foundation
 import SwitchyardTestSupport
 import Testing
-
-@testable import ConfigClient
 
 @Suite("ClientStateFile", .timeLimit(.minutes(3)))
 struct ClientStateFileTests {

@@ -1,9 +1,9 @@
+@testable import ConfigClient
+@testable import ConfigEngine
 import Core
 import Foundation
 import SwitchyardTestSupport
 import Testing
-
-@testable import ConfigClient
 
 /// Generates client states at the edges of every limit, reproducibly from a seed: templates
 /// at the deepest accepted nesting, large and odd strings (empty, non-ASCII, escapes, raw

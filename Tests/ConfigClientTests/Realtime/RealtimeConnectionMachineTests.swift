@@ -176,8 +176,8 @@ struct RealtimeConnectionMachineTests {
     #expect(machine.failedAttempts == 0)
     _ = machine.handle(.streamEnded(Self.refused), now: Self.now, randomFraction: 0.5)
     #expect(machine.failedAttempts == 1)
-    let forbidden = RealtimeStreamError.service(
-      GoogleAPIError(httpStatus: 403, message: "Realtime API not enabled"))
+    let forbidden = RefusalBySource.failure(
+      "Realtime API not enabled", status: 403, retryable: false)
     #expect(
       machine.handle(.connectFailed(forbidden), now: Self.now, randomFraction: 0.5)
         == .stop(.rejected(forbidden)))
@@ -185,15 +185,12 @@ struct RealtimeConnectionMachineTests {
   }
 
   @Test(
-    "a Google refusal is retried for Firebase's statuses only, after its Retry-After",
-    arguments: [
-      (408, true), (429, true), (502, true), (503, true), (504, true), (500, false),
-      (400, false), (401, false), (403, false), (404, false),
-    ])
-  func serviceStatuses(status: Int, retried: Bool) {
+    "a source's own refusal is retried when the source says so, after its Retry-After",
+    arguments: [(503, true), (403, false), (500, false), (429, true)])
+  func sourceRefusals(status: Int, retried: Bool) {
     var machine = Self.machine()
-    let error = RealtimeStreamError.service(
-      GoogleAPIError(httpStatus: status, message: "m", retryAfter: .seconds(90)))
+    let error = RefusalBySource.failure(
+      "m", status: status, retryable: retried, retryAfter: .seconds(90))
     let action = machine.handle(.connectFailed(error), now: Self.now, randomFraction: 0.5)
     #expect(action == (retried ? .reconnect(after: .seconds(90)) : .stop(.rejected(error))))
   }

@@ -17,8 +17,8 @@ struct RealtimeUpdaterRetryBudgetTests {
     reconnectBackoff: BackoffPolicy(
       initialDelay: .zero, multiplier: 1, maximumDelay: .zero, jitter: 0),
     reconnectAttempts: 3)
-  static let refused = RealtimeStreamError.service(
-    GoogleAPIError(httpStatus: 503, message: "The service is unavailable."))
+  static let refused = RefusalBySource.failure(
+    "The service is unavailable.", status: 503, retryable: true)
 
   /// A client restored from `store` (a launch), and its updater's whole run over
   /// `connections`: the events and how many connections were tried.

@@ -1,9 +1,9 @@
+@testable import ConfigClient
+@testable import ConfigEngine
 import Core
 import Foundation
 import SwitchyardTestSupport
 import Testing
-
-@testable import ConfigClient
 
 @Suite("FileTemplateSource")
 struct FileTemplateSourceTests {
@@ -16,13 +16,13 @@ struct FileTemplateSourceTests {
     let source = FileTemplateSource(path: path)
     let etag = SHA256.hash(Array(json.utf8)).hexString
     #expect(
-      try await source.fetchTemplate(ifNoneMatch: nil, timeout: .seconds(1))
+      try await source.fetchTemplate(TemplateFetchRequest(timeout: .seconds(1)))
         == .template(body: Array(json.utf8), etag: etag))
-    #expect(try await source.fetchTemplate(ifNoneMatch: etag, timeout: .seconds(1)) == .notModified)
+    #expect(try await source.fetchTemplate(TemplateFetchRequest(etag: etag, timeout: .seconds(1))) == .notModified)
     try directory.write("t.json", Array(TemplateFixtures.template(version: 4, ["a": "2"]).utf8))
     guard
-      case .template(_, let newETag) = try await source.fetchTemplate(
-        ifNoneMatch: etag, timeout: .seconds(1))
+      case .template(_, let newETag) = try await source.fetchTemplate(TemplateFetchRequest(
+        etag: etag, timeout: .seconds(1)))
     else {
       Issue.record("a changed file answered not modified")
       return
@@ -35,15 +35,15 @@ struct FileTemplateSourceTests {
     let directory = try TemporaryDirectory()
     let missing = FileTemplateSource(path: directory.url.path + "/none.json")
     await #expect {
-      try await missing.fetchTemplate(ifNoneMatch: nil, timeout: .seconds(1))
+      try await missing.fetchTemplate(TemplateFetchRequest(timeout: .seconds(1)))
     } throws: { error in
       guard case TemplateSourceError.connectivity(let message) = error else { return false }
       return message.contains("none.json")
     }
     let path = try directory.write("big.json", Array(json.utf8))
     await #expect(throws: TemplateSourceError.bodyTooLarge(limit: 10)) {
-      try await FileTemplateSource(path: path, maximumBytes: 10).fetchTemplate(
-        ifNoneMatch: nil, timeout: .seconds(1))
+      try await FileTemplateSource(path: path, maximumBytes: 10).fetchTemplate(TemplateFetchRequest(
+        etag: nil, timeout: .seconds(1)))
     }
   }
 

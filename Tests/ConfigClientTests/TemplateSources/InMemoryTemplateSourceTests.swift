@@ -11,16 +11,16 @@ struct InMemoryTemplateSourceTests {
     source.enqueue(
       .tooManyRequests(retryAfter: .seconds(5)), .serverError(503), .timeout, .connectivity("down"))
     #expect(
-      try await source.fetchTemplate(ifNoneMatch: nil, timeout: .seconds(1))
+      try await source.fetchTemplate(TemplateFetchRequest(timeout: .seconds(1)))
         == .template(body: Array("{}".utf8), etag: "e"))
-    #expect(try await source.fetchTemplate(ifNoneMatch: "e", timeout: .seconds(1)) == .notModified)
+    #expect(try await source.fetchTemplate(TemplateFetchRequest(etag: "e", timeout: .seconds(1))) == .notModified)
     let errors: [TemplateSourceError] = [
       .http(status: 429, retryAfter: .seconds(5)), .http(status: 503, retryAfter: nil), .timeout,
       .connectivity("down"), .connectivity("the in-memory source has no scripted answer left"),
     ]
     for expected in errors {
       await #expect(throws: expected) {
-        try await source.fetchTemplate(ifNoneMatch: "e", timeout: .seconds(1))
+        try await source.fetchTemplate(TemplateFetchRequest(etag: "e", timeout: .seconds(1)))
       }
     }
     #expect(source.requests == [nil, "e", "e", "e", "e", "e", "e"])

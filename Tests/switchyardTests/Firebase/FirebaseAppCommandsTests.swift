@@ -1,9 +1,9 @@
 import ConfigClient
 import Core
+import FakeGoogle
 import Foundation
 import SwitchyardTestSupport
 import Testing
-
 @testable import switchyard
 
 /// `route`, `home`, `fetch` and `watch` with `--firebase-app`, end to end against a fake

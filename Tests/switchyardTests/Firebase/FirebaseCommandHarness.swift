@@ -1,8 +1,8 @@
 import ConfigClient
 import Core
+import FakeGoogle
 import Foundation
 import SwitchyardTestSupport
-
 @testable import switchyard
 
 /// A fake Google with one project and a service account whose key file is on disk, and the

@@ -1,9 +1,9 @@
-import ConfigClient
+@testable import ConfigEngine
 import Core
+import FakeGoogle
 import Foundation
 import SwitchyardTestSupport
 import Testing
-
 @testable import switchyard
 
 /// Google's answers are Google's: `pull`, `publish` and `rollback` take a template Google

@@ -1,9 +1,9 @@
-import ConfigClient
+@testable import ConfigEngine
 import Core
+import FakeGoogle
 import Foundation
 import SwitchyardTestSupport
 import Testing
-
 @testable import switchyard
 
 /// `pull`, `publish`, `versions` and `rollback` end to end: the tool's entry point, real key

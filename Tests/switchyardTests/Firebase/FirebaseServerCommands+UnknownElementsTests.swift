@@ -1,9 +1,7 @@
-import ConfigClient
 import Core
 import Foundation
 import SwitchyardTestSupport
 import Testing
-
 @testable import switchyard
 
 /// A server template with a condition this version does not know still serves: that

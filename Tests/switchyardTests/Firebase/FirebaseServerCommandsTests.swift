@@ -1,9 +1,8 @@
-import ConfigClient
 import Core
+import FakeGoogle
 import Foundation
 import SwitchyardTestSupport
 import Testing
-
 @testable import switchyard
 
 /// `fetch --firebase-server` and `watch --firebase-server --every` end to end against a fake

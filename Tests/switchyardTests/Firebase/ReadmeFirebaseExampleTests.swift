@@ -1,6 +1,9 @@
 import ConfigClient
+import ConfigEngine
 import Core
 import ElementaryFeature
+import FakeGoogle
+import FirebaseServices
 import Foundation
 import JuniorHighFeature
 import RootRouting

@@ -2,6 +2,8 @@ import Core
 import Foundation
 
 @testable import ConfigClient
+@testable import ConfigEngine
+@testable import HTTPTransport
 
 // libFuzzer entry point. FUZZ_TARGET selects what the bytes are fed to:
 // template | expression | context | cache | regex | regex-search | url. Only crashes, traps,
