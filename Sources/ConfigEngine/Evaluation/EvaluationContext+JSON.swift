@@ -2,10 +2,9 @@ import Core
 import Foundation
 
 extension EvaluationContext {
-  /// Reads the tool's context JSON, every field optional:
-  /// `{"randomizationId", "customSignals": {k: string|number}, "appVersion", "appBuild",
-  /// "appId", "platform", "country", "language", "userProperties": {k: string},
-  /// "audiences": [...], "installationId", "firstOpen": ISO, "now": ISO-8601 with offset}`.
+  /// Reads the tool's context JSON: the fields of `ContextField.all`, every one optional, e.g.
+  /// `{"randomizationId": "u1", "customSignals": {"year": 2}, "appVersion": "2.3.0",
+  /// "audiences": ["a"], "now": "2026-12-01T09:00:00+09:00"}`.
   /// - Throws: `ContextError` naming the field at fault; unknown fields are errors too, so a
   ///   typo never silently evaluates as "signal missing".
   public init(json object: JSONObject) throws(ContextError) {
@@ -16,57 +15,52 @@ extension EvaluationContext {
   /// are skipped instead of refused, as for a context a newer Switchyard saved.
   package init(json object: JSONObject, ignoringUnknownFields: Bool) throws(ContextError) {
     self.init()
-    for (field, value) in object {
-      switch field {
-      case "randomizationId": randomizationID = try Self.string(value, field)
-      case "appVersion": appVersion = try Self.string(value, field)
-      case "appBuild": appBuild = try Self.string(value, field)
-      case "appId": appID = try Self.string(value, field)
-      case "platform": platform = try Self.string(value, field)
-      case "country": country = try Self.string(value, field)
-      case "language": language = try Self.string(value, field)
-      case "installationId": installationID = try Self.string(value, field)
-      case "firstOpen": firstOpenTime = try Self.time(value, field)
-      case "now": now = try Self.time(value, field)
-      case "customSignals":
-        guard case .object(let signals) = value else {
-          throw ContextError(
-            field: field, message: "expected an object, found \(value.kindDescription)")
+    for (name, value) in object {
+      guard let field = ContextField.named(name)?.field else {
+        guard ignoringUnknownFields else {
+          throw ContextError(field: name, message: "unknown field")
         }
-        for (key, signal) in signals {
+        continue
+      }
+      switch field.value {
+      case .text(let path): self[keyPath: path] = try Self.string(value, name)
+      case .instant(let path): self[keyPath: path] = try Self.time(value, name)
+      case .customSignals:
+        for (key, signal) in try Self.object(value, name) {
           switch signal {
           case .string(let text): customSignals[key] = .string(text)
           case .number(let number): customSignals[key] = .number(number)
           default:
             throw ContextError(
-              field: "customSignals.\(key)",
+              field: "\(name).\(key)",
               message: "expected a string or a number, found \(signal.kindDescription)")
           }
         }
-      case "userProperties":
-        guard case .object(let properties) = value else {
-          throw ContextError(
-            field: field, message: "expected an object, found \(value.kindDescription)")
+      case .userProperties:
+        for (key, property) in try Self.object(value, name) {
+          userProperties[key] = try Self.string(property, "\(name).\(key)")
         }
-        for (key, property) in properties {
-          userProperties[key] = try Self.string(property, "userProperties.\(key)")
-        }
-      case "audiences":
+      case .audiences:
         guard case .array(let list) = value else {
           throw ContextError(
-            field: field, message: "expected an array, found \(value.kindDescription)")
+            field: name, message: "expected an array, found \(value.kindDescription)")
         }
         var names: Set<String> = []
         for (index, element) in list.enumerated() {
-          names.insert(try Self.string(element, "audiences[\(index)]"))
+          names.insert(try Self.string(element, "\(name)[\(index)]"))
         }
         audiences = names
-      default:
-        guard ignoringUnknownFields else {
-          throw ContextError(field: field, message: "unknown field")
-        }
       }
     }
+  }
+
+  private static func object(_ value: JSONValue, _ field: String) throws(ContextError) -> JSONObject
+  {
+    guard case .object(let object) = value else {
+      throw ContextError(
+        field: field, message: "expected an object, found \(value.kindDescription)")
+    }
+    return object
   }
 
   private static func string(_ value: JSONValue, _ field: String) throws(ContextError) -> String {

@@ -9,33 +9,30 @@ extension EvaluationContext {
   /// kept, so they read back as the identical instant; numbers keep their literal spelling.
   public var jsonObject: JSONObject {
     var object = JSONObject()
-    object["randomizationId"] = randomizationID.map(JSONValue.string)
-    if !customSignals.isEmpty {
-      object["customSignals"] = .object(
-        JSONObject(
-          customSignals.sorted { $0.key < $1.key }.map { key, signal in
-            switch signal {
-            case .string(let text): (key, JSONValue.string(text))
-            case .number(let number): (key, JSONValue.number(number))
-            }
-          }))
+    for field in ContextField.all {
+      switch field.value {
+      case .text(let path):
+        object[field.name] = self[keyPath: path].map(JSONValue.string)
+      case .instant(let path):
+        object[field.name] = self[keyPath: path].map { .string(Timestamp.formatPrecisely($0)) }
+      case .customSignals where !customSignals.isEmpty:
+        object[field.name] = .object(
+          JSONObject(
+            customSignals.sorted { $0.key < $1.key }.map { key, signal in
+              switch signal {
+              case .string(let text): (key, JSONValue.string(text))
+              case .number(let number): (key, JSONValue.number(number))
+              }
+            }))
+      case .userProperties where !userProperties.isEmpty:
+        object[field.name] = .object(
+          JSONObject(userProperties.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) }))
+      case .audiences:
+        object[field.name] = audiences.map { .array($0.sorted().map(JSONValue.string)) }
+      case .customSignals, .userProperties:
+        break
+      }
     }
-    object["appId"] = appID.map(JSONValue.string)
-    object["appVersion"] = appVersion.map(JSONValue.string)
-    object["appBuild"] = appBuild.map(JSONValue.string)
-    object["platform"] = platform.map(JSONValue.string)
-    object["country"] = country.map(JSONValue.string)
-    object["language"] = language.map(JSONValue.string)
-    if !userProperties.isEmpty {
-      object["userProperties"] = .object(
-        JSONObject(userProperties.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) }))
-    }
-    if let audiences {
-      object["audiences"] = .array(audiences.sorted().map(JSONValue.string))
-    }
-    object["installationId"] = installationID.map(JSONValue.string)
-    object["firstOpen"] = firstOpenTime.map { .string(Timestamp.formatPrecisely($0)) }
-    object["now"] = now.map { .string(Timestamp.formatPrecisely($0)) }
     return object
   }
 }

@@ -25,19 +25,9 @@ package struct EvaluationContextLineReader {
     return reader.readContext()
   }
 
-  /// The fields `EvaluationContext(json:)` knows; a bit each, to refuse a repeated one.
-  private enum Field: Int {
-    case randomizationID, appVersion, appBuild, appID, platform, country, language
-    case installationID, firstOpen, now, customSignals, userProperties, audiences
-
-    static let names: [(StaticString, Field)] = [
-      ("randomizationId", .randomizationID), ("appVersion", .appVersion),
-      ("appBuild", .appBuild), ("appId", .appID), ("platform", .platform),
-      ("country", .country), ("language", .language), ("installationId", .installationID),
-      ("firstOpen", .firstOpen), ("now", .now), ("customSignals", .customSignals),
-      ("userProperties", .userProperties), ("audiences", .audiences),
-    ]
-  }
+  /// The fields' names, as bytes, in `ContextField.all`'s order: a field is its index there,
+  /// and a bit of that index marks it read, to refuse a repeated one.
+  private static let names: [[UInt8]] = ContextField.all.map { Array($0.name.utf8) }
 
   private mutating func readContext() -> EvaluationContext? {
     skipWhitespace()
@@ -46,7 +36,7 @@ package struct EvaluationContextLineReader {
     var seen: UInt32 = 0
     let closed = readMembers { reader in
       guard let field = reader.readField() else { return false }
-      let bit: UInt32 = 1 << field.rawValue
+      let bit: UInt32 = 1 << field
       guard seen & bit == 0 else { return false }
       seen |= bit
       return reader.readValue(of: field, into: &context)
@@ -57,18 +47,10 @@ package struct EvaluationContextLineReader {
   }
 
   /// Reads `field`'s value into `context`; false when it is not of the kind the field takes.
-  private mutating func readValue(of field: Field, into context: inout EvaluationContext) -> Bool {
-    switch field {
-    case .randomizationID: return readString(into: &context.randomizationID)
-    case .appVersion: return readString(into: &context.appVersion)
-    case .appBuild: return readString(into: &context.appBuild)
-    case .appID: return readString(into: &context.appID)
-    case .platform: return readString(into: &context.platform)
-    case .country: return readString(into: &context.country)
-    case .language: return readString(into: &context.language)
-    case .installationID: return readString(into: &context.installationID)
-    case .firstOpen: return readTime(into: &context.firstOpenTime)
-    case .now: return readTime(into: &context.now)
+  private mutating func readValue(of field: Int, into context: inout EvaluationContext) -> Bool {
+    switch ContextField.all[field].value {
+    case .text(let path): return readString(into: &context[keyPath: path])
+    case .instant(let path): return readTime(into: &context[keyPath: path])
     case .customSignals:
       guard take(UInt8(ascii: "{")) else { return false }
       // Room for a typical context's signals, so the table is not grown signal by signal.
@@ -122,16 +104,13 @@ package struct EvaluationContextLineReader {
     return take(UInt8(ascii: "}"))
   }
 
-  /// A key and its colon, as a field this reader knows.
-  private mutating func readField() -> Field? {
+  /// A key and its colon, as the index of a field this reader knows.
+  private mutating func readField() -> Int? {
     guard let key = readStringBytes(), key.isASCII else { return nil }
     let spelled = UnsafeBufferPointer(rebasing: bytes[key.range])
-    guard
-      let field = Field.names.first(where: { name, _ in
-        name.utf8CodeUnitCount == spelled.count
-          && name.withUTF8Buffer { $0.elementsEqual(spelled) }
-      })?.1
-    else { return nil }
+    guard let field = Self.names.firstIndex(where: { $0.elementsEqual(spelled) }) else {
+      return nil
+    }
     return readColon() ? field : nil
   }
 

@@ -30,28 +30,33 @@ enum FirebaseAppFetchBody {
     return .object(body)
   }
 
-  /// The fields of the body that come from `context`: what differs between two fetches of
-  /// one app when its context changed (`FirebaseAppTemplateSource.requestDiffers`).
+  /// The fields of the body that come from `context`, the context fields Firebase's app fetch
+  /// sends (`ContextField.appFetchMember`): what differs between two fetches of one app when
+  /// its context changed (`FirebaseAppTemplateSource.requestDiffers`). Strings go as they
+  /// are, custom signals all as strings (as Firebase's SDKs store and send them), the first
+  /// open time as Android spells it; an empty string or object is left out.
   static func contextFields(_ context: EvaluationContext) -> JSONObject {
     var body = JSONObject()
-    body["countryCode"] = nonEmpty(context.country)
-    body["languageCode"] = nonEmpty(context.language)
-    body["appVersion"] = nonEmpty(context.appVersion)
-    body["appBuild"] = nonEmpty(context.appBuild)
-    if !context.userProperties.isEmpty {
-      body["analyticsUserProperties"] = .object(
-        JSONObject(
-          context.userProperties.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) }))
-    }
-    if let firstOpen = context.firstOpenTime {
-      body["firstOpenTime"] = .string(firstOpenTime(firstOpen))
-    }
-    if !context.customSignals.isEmpty {
-      // Every value as a string, as Firebase's SDKs store and send them.
-      body["customSignals"] = .object(
-        JSONObject(
-          context.customSignals.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value.text)) })
-      )
+    for field in ContextField.all {
+      guard let member = field.appFetchMember else { continue }
+      switch field.value {
+      case .text(let path):
+        body[member] = nonEmpty(context[keyPath: path])
+      case .instant(let path):
+        body[member] = context[keyPath: path].map { .string(firstOpenTime($0)) }
+      case .customSignals where !context.customSignals.isEmpty:
+        body[member] = .object(
+          JSONObject(
+            context.customSignals.sorted { $0.key < $1.key }.map {
+              ($0.key, .string($0.value.text))
+            }))
+      case .userProperties where !context.userProperties.isEmpty:
+        body[member] = .object(
+          JSONObject(
+            context.userProperties.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) }))
+      case .customSignals, .userProperties, .audiences:
+        break
+      }
     }
     return body
   }
@@ -78,7 +83,7 @@ enum FirebaseAppFetchBody {
     }
   }
 
-  /// `yyyy-MM-dd'T'HH:mm:ss.SSS'Z'` in UTC, Android's spelling of `firstOpenTime`.
+  /// `yyyy-MM-dd'T'HH:mm:ss.SSS'Z'` in UTC, Android's spelling of an instant (`firstOpenTime`).
   static func firstOpenTime(_ date: Date) -> String {
     Timestamp.formatMilliseconds(date)
   }
