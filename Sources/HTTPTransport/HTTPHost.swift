@@ -39,7 +39,7 @@ package struct HTTPHost: Sendable, Hashable {
 
   /// The name or address as it is resolved and sent in `Host`: lower-cased, an IPv6 address
   /// without its brackets, a name's trailing dot kept.
-  let name: String
+  package let name: String
   /// Whether `name` is a DNS name or an address.
   let kind: Kind
   /// The URL's port, or the scheme's (443 for https, 80 for http).
@@ -161,7 +161,7 @@ package struct HTTPHost: Sendable, Hashable {
 
   /// Whether the host is a loopback address (127.0.0.0/8, `::1`, an IPv4-mapped 127.x);
   /// false for every name, `localhost` included, which only the resolver can answer for.
-  var isLoopbackAddress: Bool {
+  package var isLoopbackAddress: Bool {
     switch kind {
     case .name: false
     case .ipv4: Self.address(family: AF_INET, name).map(HTTPSecretGuard.isLoopback) ?? false

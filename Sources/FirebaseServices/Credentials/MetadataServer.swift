@@ -184,62 +184,16 @@ struct MetadataServer: Sendable {
     response.header("Metadata-Flavor")?.trimmingCharacters(in: .whitespaces) == "Google"
   }
 
-  /// `text` as `host[:port]` without an `http://` prefix or a trailing `/`, or nil when it
-  /// is not one: a DNS name or IPv4 address (letters, digits, `.`, `-`), or an IPv6 address
-  /// in brackets, then an optional port 1-65535.
+  /// `text` as `host[:port]` (an `http://` prefix and a trailing slash dropped), or nil
+  /// when it is not one: the host by the rule every URL's host is checked by (`HTTPHost`), the
+  /// port 1 to 65535 when one is written, and nothing else (no user, path, query or fragment).
   static func validated(_ text: String) -> String? {
     var rest = Substring(text)
     if rest.lowercased().hasPrefix("http://") { rest = rest.dropFirst("http://".count) }
     if rest.hasSuffix("/") { rest = rest.dropLast() }
-    let host: Substring
-    var port: Substring?
-    if rest.hasPrefix("[") {
-      guard let close = rest.firstIndex(of: "]") else { return nil }
-      host = rest[rest.startIndex...close]
-      let inside = host.dropFirst().dropLast()
-      guard !inside.isEmpty,
-        inside.utf8.allSatisfy({
-          $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: ".") || isHexByte($0)
-        })
-      else { return nil }
-      let after = rest[rest.index(after: close)...]
-      if !after.isEmpty {
-        guard after.hasPrefix(":") else { return nil }
-        port = after.dropFirst()
-      }
-    } else {
-      let parts = rest.split(separator: ":", omittingEmptySubsequences: false)
-      guard parts.count <= 2 else { return nil }
-      host = parts[0]
-      port = parts.count == 2 ? parts[1] : nil
-      guard !host.isEmpty, host.utf8.allSatisfy(isHostByte) else { return nil }
-    }
-    if let port {
-      guard !port.isEmpty, port.count <= 5, port.utf8.allSatisfy({ (0x30...0x39).contains($0) }),
-        let number = Int(port), (1...65_535).contains(number)
-      else { return nil }
-    }
+    guard !rest.isEmpty, !rest.hasSuffix(":"), !rest.contains(where: { "/?#@".contains($0) }),
+      let url = URL(string: "http://\(rest)/"), (try? HTTPHost(url)) != nil
+    else { return nil }
     return String(rest)
-  }
-
-  /// A letter, digit, `.` or `-`: what DNS names and IPv4 addresses are made of.
-  private static func isHostByte(_ byte: UInt8) -> Bool {
-    switch byte {
-    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-      UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: "-"):
-      true
-    default:
-      false
-    }
-  }
-
-  private static func isHexByte(_ byte: UInt8) -> Bool {
-    switch byte {
-    case UInt8(ascii: "a")...UInt8(ascii: "f"), UInt8(ascii: "A")...UInt8(ascii: "F"),
-      UInt8(ascii: "0")...UInt8(ascii: "9"):
-      true
-    default:
-      false
-    }
   }
 }

@@ -1,5 +1,6 @@
 import Core
 import Foundation
+import HTTPTransport
 
 /// Where one of Firebase's APIs is: Google's host, or an emulator, proxy or test server
 /// standing in for it. One type for the three services Switchyard calls (`Service`): the
@@ -98,7 +99,7 @@ public struct FirebaseEndpoint: Sendable, Equatable {
   private init(base: String, origin: String, example: Service) throws(FirebaseEndpointError) {
     let trimmed = base.hasSuffix("/") ? String(base.dropLast()) : base
     guard let url = URL(string: trimmed), let scheme = url.scheme?.lowercased(),
-      scheme == "http" || scheme == "https", let host = url.host, !host.isEmpty,
+      scheme == "http" || scheme == "https", (try? HTTPHost(url)) != nil,
       url.query == nil, url.fragment == nil, !trimmed.contains("?"), !trimmed.contains("#")
     else {
       throw FirebaseEndpointError(

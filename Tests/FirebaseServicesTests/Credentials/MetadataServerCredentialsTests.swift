@@ -122,6 +122,8 @@ struct MetadataServerCredentialsTests {
     arguments: [
       "", "https://metadata.google.internal", "host/path", "host:", "host:0", "host:65536",
       "host:80:80", "user@host", "[::1", "[zz::1]", "host name", "host:8o", "::1",
+      // By the rule every URL's host is checked by: escapes, zones, numeric names.
+      "meta%00data", "a%0D%0Ab", "[fe80::1%25eth0]", "127.1", "-host",
     ])
   func invalidHosts(host: String) {
     #expect {

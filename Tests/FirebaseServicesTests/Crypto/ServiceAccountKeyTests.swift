@@ -63,6 +63,9 @@ struct ServiceAccountKeyTests {
       ("http://localhost:9/token", true), ("http://[::1]:9/token", true),
       ("http://oauth2.googleapis.com/token", false), ("ftp://example.com/token", false),
       ("not a url", false), ("https://", false),
+      // By the rule every URL's host is checked by: escapes, empty brackets, numeric names.
+      ("https://oauth2%00.example.com/token", false), ("https://%5B%5D/token", false),
+      ("http://127.1/token", false), ("http://localhost.evil.test/token", false),
     ])
   func tokenURIs(uri: String, accepted: Bool) throws {
     let directory = try Self.directory()

@@ -34,6 +34,8 @@ struct FirebaseEndpointTests {
     arguments: [
       "firebaseremoteconfig.googleapis.com", "ftp://host", "http://", "https://h/x?y=1",
       "http://h#f", "not a url",
+      // By the rule every URL's host is checked by: escapes, user info, empty brackets.
+      "http://127.0.0.1%00%0D%0AX:9000", "https://user:pw@h", "https://%5B%5D",
     ])
   func invalidBase(base: String) {
     #expect {

@@ -1,5 +1,6 @@
 import Core
 import Foundation
+import HTTPTransport
 
 /// A service-account key file as Google issues it (`"type": "service_account"`): the account,
 /// the endpoint that trades a signed JWT for an access token, and the RSA key that signs it.
@@ -96,11 +97,11 @@ struct ServiceAccountKey: Sendable {
   /// over a network.
   static func tokenEndpoint(_ text: String) -> URL? {
     guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
-      let host = url.host, !host.isEmpty
+      let host = try? HTTPHost(url)
     else { return nil }
     switch scheme {
     case "https": return url
-    case "http": return ["127.0.0.1", "localhost", "::1", "[::1]"].contains(host) ? url : nil
+    case "http": return host.isLoopbackAddress || host.name == "localhost" ? url : nil
     default: return nil
     }
   }
