@@ -82,7 +82,7 @@ public struct HTTPTemplateSource: TemplateSource {
 
 extension TemplateSourceError {
   /// The client's vocabulary for a failed exchange.
-  package init(_ error: HTTPClientError) {
+  package init(_ error: HTTPError) {
     switch error {
     case .timeout: self = .timeout
     case .cancelled: self = FetchDeadline.cancelled

@@ -42,17 +42,17 @@ package struct HTTPClient: Sendable {
   /// Sends `request` and reads the final response whole, whatever its status.
   /// - Parameter acceptsGzip: whether to send `Accept-Encoding: gzip` (unless the request
   ///   names an `Accept-Encoding` itself). A gzip response is inflated either way.
-  /// - Throws: `HTTPClientError` for every failure.
+  /// - Throws: `HTTPError` for every failure.
   package func send(
     _ request: HTTPRequest, timeout: Duration, maximumBodyBytes: Int, acceptsGzip: Bool = false
-  ) async throws(HTTPClientError) -> HTTPResponse {
+  ) async throws(HTTPError) -> HTTPResponse {
     var request = request
     if acceptsGzip, request.header("Accept-Encoding") == nil {
       request.headers.append((name: "Accept-Encoding", value: "gzip"))
     }
     let outcome = await Deadline.race(
       timeout: timeout, time: time,
-      timedOut: Result<HTTPResponse, HTTPClientError>.failure(.timeout),
+      timedOut: Result<HTTPResponse, HTTPError>.failure(.timeout),
       cancelled: .failure(.cancelled)
     ) { [request, transport, secretGuard] in
       await Self.receive(
@@ -66,7 +66,7 @@ package struct HTTPClient: Sendable {
   private static func receive(
     _ request: HTTPRequest, timeout: Duration, maximumBodyBytes: Int,
     transport: HTTPTransportChoice, secretGuard: HTTPSecretGuard
-  ) async -> Result<HTTPResponse, HTTPClientError> {
+  ) async -> Result<HTTPResponse, HTTPError> {
     let exchange: HTTPExchange
     do {
       exchange = try await HTTPExchange.open(
@@ -107,7 +107,7 @@ package struct HTTPClient: Sendable {
   private static func decoded(
     _ body: [UInt8], head: HTTPResponseHead, exchange: HTTPExchange, request: HTTPRequest,
     limit: Int
-  ) -> Result<HTTPResponse, HTTPClientError> {
+  ) -> Result<HTTPResponse, HTTPError> {
     let isStillGzip = head.isGzipEncoded && GzipInflater.startsWithMagic(body)
     // The received length is comparable with `Content-Length` only for the bytes as sent:
     // URLSession may have decoded them.
@@ -139,7 +139,7 @@ package struct HTTPClient: Sendable {
   private static func failure(
     _ error: any Error, url: URL, afterHead head: HTTPResponseHead?, received: Int, limit: Int,
     isAsSent: Bool = true
-  ) -> HTTPClientError {
+  ) -> HTTPError {
     if let exchangeError = error as? HTTPExchangeError {
       switch exchangeError {
       case .bodyTooLarge: return .bodyTooLarge(limit: limit)

@@ -13,7 +13,7 @@ struct HTTPClientTests {
   private func send(
     _ request: HTTPRequest, over transport: HTTPTransportChoice, limit: Int = 1_000_000,
     acceptsGzip: Bool = false
-  ) async throws(HTTPClientError) -> HTTPResponse {
+  ) async throws(HTTPError) -> HTTPResponse {
     try await HTTPClient(time: SystemTimeSource(), transport: transport).send(
       request, timeout: .seconds(30), maximumBodyBytes: limit, acceptsGzip: acceptsGzip)
   }
@@ -104,7 +104,7 @@ struct HTTPClientTests {
   func gzipBomb(transport: HTTPTransportChoice) async throws {
     try await LoopbackHTTPServer.with { server in
       server.enqueue(at: "/t", Self.gzipped(try GzipTestData.fixture("zeros-10MB.gz")))
-      await #expect(throws: HTTPClientError.bodyTooLarge(limit: 1_000_000)) {
+      await #expect(throws: HTTPError.bodyTooLarge(limit: 1_000_000)) {
         try await send(HTTPRequest(url: server.url("/t")), over: transport, acceptsGzip: true)
       }
     }
@@ -120,7 +120,7 @@ struct HTTPClientTests {
     let (body, message) = example
     try await LoopbackHTTPServer.with { server in
       server.enqueue(at: "/t", Self.gzipped(body))
-      let error = await #expect(throws: HTTPClientError.self) {
+      let error = await #expect(throws: HTTPError.self) {
         try await send(HTTPRequest(url: server.url("/t")), over: transport, acceptsGzip: true)
       }
       switch (transport, error) {
@@ -196,10 +196,10 @@ struct HTTPClientTests {
         LoopbackResponse(
           status: 200, headers: [("Content-Encoding", "gzip")],
           body: .cutShort(sent: Array(gzip[..<2_000]), declaredLength: gzip.count)))
-      await #expect(throws: HTTPClientError.truncatedBody(received: 16, expected: 500)) {
+      await #expect(throws: HTTPError.truncatedBody(received: 16, expected: 500)) {
         try await send(HTTPRequest(url: server.url("/plain")), over: transport)
       }
-      let error = await #expect(throws: HTTPClientError.self) {
+      let error = await #expect(throws: HTTPError.self) {
         try await send(HTTPRequest(url: server.url("/gzip")), over: transport, acceptsGzip: true)
       }
       // The declared length counts encoded bytes: it is compared only with bytes as sent.
@@ -225,7 +225,7 @@ struct HTTPClientTests {
   func bodyTooLarge(response: LoopbackResponse, transport: HTTPTransportChoice) async throws {
     try await LoopbackHTTPServer.with { server in
       server.enqueue(at: "/t", response)
-      await #expect(throws: HTTPClientError.bodyTooLarge(limit: 100)) {
+      await #expect(throws: HTTPError.bodyTooLarge(limit: 100)) {
         try await send(HTTPRequest(url: server.url("/t")), over: transport, limit: 100)
       }
     }

@@ -247,7 +247,7 @@ struct HTTPHostTests {
   func hostileLocation(location: String, transport: HTTPTransportChoice) async throws {
     try await LoopbackHTTPServer.with { server in
       server.enqueue(at: "/start", .redirect(to: location))
-      let error = await #expect(throws: HTTPClientError.self) {
+      let error = await #expect(throws: HTTPError.self) {
         try await HTTPClient(time: SystemTimeSource(), transport: transport).send(
           HTTPRequest(url: server.url("/start")), timeout: .seconds(30), maximumBodyBytes: 1_000)
       }
@@ -270,7 +270,7 @@ struct HTTPHostTests {
       let text = "http://127.0.0.1%00%0D%0AX-Injected%3A%20yes:\(server.port)/t.json"
       let url = try #require(URL(string: text))
       await #expect(
-        throws: HTTPClientError.connectivity(
+        throws: HTTPError.connectivity(
           "http://127.0.0.1%00%0D%0AX-Injected%3A%20yes:\(server.port): the host holds %00, "
             + "which no host name or address holds")
       ) {

@@ -137,7 +137,7 @@ struct HTTPSecretGuardTests {
         // is no one's: connecting there would fail or wait out the hour, never be refused.
         let elsewhere = HTTPTransportChoice.sockets(
           trusting: .system, pinning: ["localhost.": "192.0.2.1"])
-        await #expect(throws: HTTPClientError.secretRefused(refusal)) {
+        await #expect(throws: HTTPError.secretRefused(refusal)) {
           try await HTTPClient(time: ManualTimeSource(), transport: elsewhere).send(
             Secret.authorization.request(url), timeout: .seconds(3_600), maximumBodyBytes: 1_000)
         }
@@ -156,7 +156,7 @@ struct HTTPSecretGuardTests {
     arguments: Secret.allCases.filter { $0 != .none }, HTTPTransportChoice.allCases)
   func refusedBeforeSending(secret: Secret, transport: HTTPTransportChoice) async throws {
     let url = try #require(URL(string: "http://example.invalid:8080/token?key=SECRET"))
-    let error = await #expect(throws: HTTPClientError.self) {
+    let error = await #expect(throws: HTTPError.self) {
       try await HTTPClient(time: SystemTimeSource(), transport: transport).send(
         secret.request(url, body: Array("refresh_token=SECRET".utf8)), timeout: .seconds(30),
         maximumBodyBytes: 1_000)
@@ -196,7 +196,7 @@ struct HTTPSecretGuardTests {
     try await LoopbackHTTPServer.with { server in
       let target = "http://example.invalid/next?key=SECRET"
       server.enqueue(at: "/start", .redirect(to: target))
-      let error = await #expect(throws: HTTPClientError.self) {
+      let error = await #expect(throws: HTTPError.self) {
         try await HTTPClient(time: SystemTimeSource(), transport: transport).send(
           secret.request(server.url("/start")), timeout: .seconds(30), maximumBodyBytes: 1_000)
       }
@@ -270,7 +270,7 @@ struct HTTPSecretGuardTests {
         } else {
           let target = try HTTPHost(second.url("/token"))
           await #expect(
-            throws: HTTPClientError.secretRefused(
+            throws: HTTPError.secretRefused(
               HTTPSecretRefusal(
                 scheme: "http", host: target, reason: .bodyToAnotherOrigin(status: status)))
           ) {

@@ -45,7 +45,7 @@ import Testing
         for _ in 0..<8 { stream.send(Self.chunk) }
         await time.waitForSleepers(count: 1)
         time.advance(by: .seconds(60))
-        await #expect(throws: HTTPClientError.timeout) { try await fetch.value }
+        await #expect(throws: HTTPError.timeout) { try await fetch.value }
         // The task was cancelled and its session invalidated: the platform hung up.
         await stream.waitUntilEnded()
         await server.waitUntilNoOpenConnections()
@@ -60,7 +60,7 @@ import Testing
         let stream = LoopbackStream(framing: .closeDelimited)
         server.enqueue(at: "/t", .stream(stream))
         for _ in 0..<16 { stream.send(Self.chunk) }
-        await #expect(throws: HTTPClientError.bodyTooLarge(limit: 100_000)) {
+        await #expect(throws: HTTPError.bodyTooLarge(limit: 100_000)) {
           try await client(ManualTimeSource(now: TestTime.start)).send(
             HTTPRequest(url: server.url("/t")), timeout: .seconds(60), maximumBodyBytes: 100_000)
         }
@@ -88,7 +88,7 @@ import Testing
         _ = await server.waitForRequests(count: 1)
         await time.waitForSleepers(count: 1)
         time.advance(by: .seconds(60))
-        await #expect(throws: HTTPClientError.timeout) { try await fetch.value }
+        await #expect(throws: HTTPError.timeout) { try await fetch.value }
         await server.waitUntilNoOpenConnections()
       }
     }
@@ -99,7 +99,7 @@ import Testing
     func floodedBody(chunked: Bool) async throws {
       try await LoopbackHTTPServer.with { server in
         server.enqueue(at: "/t", .endless(chunked: chunked))
-        await #expect(throws: HTTPClientError.bodyTooLarge(limit: 100_000)) {
+        await #expect(throws: HTTPError.bodyTooLarge(limit: 100_000)) {
           try await client(ManualTimeSource(now: TestTime.start)).send(
             HTTPRequest(url: server.url("/t")), timeout: .seconds(60), maximumBodyBytes: 100_000)
         }

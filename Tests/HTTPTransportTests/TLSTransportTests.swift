@@ -20,7 +20,7 @@ import Testing
     private func send(
       _ request: HTTPRequest, over transport: HTTPTransportChoice = testAuthority,
       limit: Int = 1_000_000
-    ) async throws(HTTPClientError) -> HTTPResponse {
+    ) async throws(HTTPError) -> HTTPResponse {
       try await HTTPClient(time: ManualTimeSource(), transport: transport).send(
         request, timeout: .seconds(30), maximumBodyBytes: limit)
     }
@@ -90,7 +90,7 @@ import Testing
         #expect(String(decoding: whole.body, as: UTF8.self) == Self.hello)
         // Without close_notify the end could be an attacker's: the body is cut short.
         await #expect(
-          throws: HTTPClientError.truncatedBody(received: Self.hello.utf8.count, expected: nil)
+          throws: HTTPError.truncatedBody(received: Self.hello.utf8.count, expected: nil)
         ) {
           try await send(HTTPRequest(url: server.url("/cut")))
         }
@@ -100,7 +100,7 @@ import Testing
     @Test("a body larger than the limit ends the fetch at the limit")
     func bodyOverLimit() async throws {
       try await TLSTestServer.with { server in
-        await #expect(throws: HTTPClientError.bodyTooLarge(limit: 100_000)) {
+        await #expect(throws: HTTPError.bodyTooLarge(limit: 100_000)) {
           try await send(HTTPRequest(url: server.url("/big")), limit: 100_000)
         }
       }
@@ -124,7 +124,7 @@ import Testing
         let url = address == "ip" ? server.ipURL("/hello") : server.url("/hello")
         let host = address == "ip" ? "127.0.0.1" : "localhost"
         await #expect(
-          throws: HTTPClientError.connectivity(
+          throws: HTTPError.connectivity(
             "https://\(host):\(server.port): TLS handshake failed: certificate verify failed (\(reason))"
           )
         ) {
@@ -156,7 +156,7 @@ import Testing
           return
         }
         await #expect(
-          throws: HTTPClientError.connectivity(
+          throws: HTTPError.connectivity(
             "https://\(name):\(server.port): TLS handshake failed: certificate verify failed"
               + " (hostname mismatch)")
         ) {
@@ -172,7 +172,7 @@ import Testing
           trusting: .certificateFile("/nonexistent/switchyard-test-ca.pem"))
         // Twice: a context that could not be made is not kept for the next request.
         for _ in 1...2 {
-          let error = await #expect(throws: HTTPClientError.self) {
+          let error = await #expect(throws: HTTPError.self) {
             try await send(HTTPRequest(url: server.url("/hello")), over: missing)
           }
           guard case .connectivity(let message)? = error else {
@@ -192,7 +192,7 @@ import Testing
     func expiredCertificate() async throws {
       try await TLSTestServer.with(.expiredCertificate) { server in
         await #expect(
-          throws: HTTPClientError.connectivity(
+          throws: HTTPError.connectivity(
             "https://localhost:\(server.port): TLS handshake failed: certificate verify failed"
               + " (certificate has expired)")
         ) {
@@ -204,7 +204,7 @@ import Testing
     @Test("a server that answers in plain HTTP fails the handshake, with OpenSSL's reason")
     func plainServer() async throws {
       try await TLSTestServer.with(.notTLS) { server in
-        let error = await #expect(throws: HTTPClientError.self) {
+        let error = await #expect(throws: HTTPError.self) {
           try await send(HTTPRequest(url: server.url("/hello")))
         }
         guard case .connectivity(let message)? = error else {
@@ -222,7 +222,7 @@ import Testing
       try await LoopbackHTTPServer.with { server in
         let url = try Self.silentHTTPS(server)
         // The manual clock never ends the call: only the transport's idle timeout can.
-        await #expect(throws: HTTPClientError.timeout) {
+        await #expect(throws: HTTPError.timeout) {
           try await HTTPClient(time: ManualTimeSource(), transport: Self.testAuthority).send(
             HTTPRequest(url: url), timeout: .milliseconds(300), maximumBodyBytes: 1_000)
         }
@@ -240,7 +240,7 @@ import Testing
         // Connected, and waiting for the server's half of the handshake.
         while server.openConnectionCount == 0 { try await Task.sleep(for: .milliseconds(2)) }
         request.cancel()
-        await #expect(throws: HTTPClientError.cancelled) { try await request.value }
+        await #expect(throws: HTTPError.cancelled) { try await request.value }
         await server.waitUntilNoOpenConnections()
       }
     }
@@ -293,7 +293,7 @@ import Testing
             environment: ["https_proxy": "http://\(user):\(password)@127.0.0.1:\(proxy.port)"])
           let escaped = try #require(
             location.addingPercentEncoding(withAllowedCharacters: .alphanumerics))
-          let error = await #expect(throws: HTTPClientError.self) {
+          let error = await #expect(throws: HTTPError.self) {
             try await send(
               HTTPRequest(url: server.proxiedURL("/redirect?to=\(escaped)")),
               over: .sockets(
@@ -331,7 +331,7 @@ import Testing
         let proxies = HTTPProxySettings(
           environment: ["HTTPS_PROXY": "http://\(credentials)127.0.0.1:\(proxy.port)"])
         await #expect(
-          throws: HTTPClientError.connectivity(
+          throws: HTTPError.connectivity(
             "https://proxied.test: proxy: the proxy refused the tunnel: HTTP \(status)")
         ) {
           try await send(

@@ -5,7 +5,7 @@ extension CredentialsError {
   /// brought no whole answer: a timeout, a connection that failed or broke off, or a
   /// cancellation are `.unreachable`; an answer that is not HTTP, or too large, is `.refused`;
   /// a request the secret guard kept back is `.insecureTransport`.
-  init(_ error: HTTPClientError, asking server: String, for subject: String) {
+  init(_ error: HTTPError, asking server: String, for subject: String) {
     switch error {
     case .timeout:
       self.init(.unreachable, "\(server) did not answer \(subject) in time")

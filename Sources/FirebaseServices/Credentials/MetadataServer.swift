@@ -168,7 +168,7 @@ struct MetadataServer: Sendable {
     }
   }
 
-  private func get(_ path: String, timeout: Duration) async throws(HTTPClientError)
+  private func get(_ path: String, timeout: Duration) async throws(HTTPError)
     -> HTTPResponse
   {
     // The host was validated, so the URL parses; the fallback only keeps this total.

@@ -54,7 +54,7 @@ public enum FirebaseInstallationsError: Error, Sendable, Equatable, CustomString
 
 extension FirebaseInstallationsError {
   /// The installations' vocabulary for a failed exchange.
-  init(_ error: HTTPClientError) {
+  init(_ error: HTTPError) {
     switch error {
     case .timeout: self = .timeout
     case .cancelled: self = .connectivity("the request was cancelled")

@@ -17,7 +17,7 @@ struct RemoteConfigAPI: Sendable {
     /// that is not loopback: nothing was sent.
     case credentials(CredentialsError)
     /// The exchange failed.
-    case transport(HTTPClientError)
+    case transport(HTTPError)
   }
 
   /// A response and the token that was sent with it, so errors can be kept free of it.

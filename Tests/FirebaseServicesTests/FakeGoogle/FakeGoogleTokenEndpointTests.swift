@@ -301,7 +301,7 @@ struct FakeGoogleTokenEndpointTests {
       _ = await google.server.waitForRequests(count: 1)
       await time.waitForSleepers(count: 1)
       time.advance(by: .seconds(6))
-      await #expect(throws: HTTPClientError.timeout) { try await call.value }
+      await #expect(throws: HTTPError.timeout) { try await call.value }
     }
   }
 }

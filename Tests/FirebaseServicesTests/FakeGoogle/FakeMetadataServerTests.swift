@@ -87,7 +87,7 @@ struct FakeMetadataServerTests {
       _ = await metadata.server.waitForRequests(count: 1)
       await time.waitForSleepers(count: 1)
       time.advance(by: .seconds(2))
-      await #expect(throws: HTTPClientError.timeout) { try await probe.value }
+      await #expect(throws: HTTPError.timeout) { try await probe.value }
     }
   }
 }

@@ -2,7 +2,7 @@ import Core
 
 /// Why a request produced no whole response. The callers (template sources, the credential
 /// providers, the management client) map these to their own vocabulary.
-package enum HTTPClientError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
   /// No whole response within the deadline.
   case timeout
   /// The caller's task was cancelled.
