@@ -87,6 +87,7 @@ extension TemplateSourceError {
     case .timeout: self = .timeout
     case .cancelled: self = FetchDeadline.cancelled
     case .connectivity(let message): self = .connectivity(message)
+    case .invalidHost(let refusal): self = .connectivity(refusal.description)
     case .bodyTooLarge(let limit): self = .bodyTooLarge(limit: limit)
     case .truncatedBody(let received, let expected):
       self = .truncatedBody(received: received, expected: expected)

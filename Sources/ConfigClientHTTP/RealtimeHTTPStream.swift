@@ -1,6 +1,5 @@
 import ConfigClient
 import Core
-import Foundation
 import HTTPTransport
 
 /// Opening a real-time stream over HTTP, for every transport that has one
@@ -27,26 +26,25 @@ package enum RealtimeHTTPStream {
         request, idleTimeout: idleTimeout, resourceTimeout: .seconds(365 * 86_400),
         maximumBodyBytes: nil)
     } catch {
-      throw mapError(error, url: request.url)
+      throw mapError(error)
     }
     guard exchange.head.status == 200 else {
       let error = await refusal(exchange)
       exchange.cancel()
       throw error
     }
-    return forward(exchange.body, url: request.url, reframer: reframer)
+    return forward(exchange.body, reframer: reframer)
   }
 
   /// Re-emits `body` with transport errors mapped to `RealtimeStreamError`; stopping the
   /// returned stream stops the forwarding, which cancels the request.
   private static func forward(
-    _ body: AsyncThrowingStream<[UInt8], any Error>, url: URL,
-    reframer: (any RealtimeStreamReframer)?
+    _ body: HTTPBodyStream, reframer: (any RealtimeStreamReframer)?
   ) -> AsyncThrowingStream<[UInt8], any Error> {
     let (stream, continuation) = AsyncThrowingStream<[UInt8], any Error>.makeStream()
     let pump = Task {
       var reframer = reframer
-      do {
+      do throws(HTTPError) {
         for try await chunk in body {
           if reframer == nil {
             continuation.yield(chunk)
@@ -56,7 +54,7 @@ package enum RealtimeHTTPStream {
         }
         continuation.finish()
       } catch {
-        continuation.finish(throwing: mapError(error, url: url))
+        continuation.finish(throwing: mapError(error))
       }
     }
     continuation.onTermination = { _ in pump.cancel() }
@@ -83,17 +81,18 @@ package enum RealtimeHTTPStream {
     }
   }
 
-  static func mapError(_ error: any Error, url: URL) -> RealtimeStreamError {
-    if case .invalidHost(let refusal, inRedirect: false)? = error as? HTTPExchangeError {
-      return .connectivity(refusal.description)
-    }
-    if let exchangeError = error as? HTTPExchangeError {
-      return .invalidResponse(exchangeError.description)
-    }
-    switch HTTPFailure(error, url: url) {
-    case .timeout: return .timeout
-    case .cancelled: return .connectivity("the stream was cancelled")
-    case .connectivity(let message): return .connectivity(message)
+  /// The stream's vocabulary for a failed exchange. (A stream has no size limit and no
+  /// declared length, so the body errors of a whole response do not arise; they would be an
+  /// unusable answer.)
+  static func mapError(_ error: HTTPError) -> RealtimeStreamError {
+    switch error {
+    case .timeout: .timeout
+    case .cancelled: .connectivity("the stream was cancelled")
+    case .connectivity(let message): .connectivity(message)
+    case .invalidHost(let refusal): .connectivity(refusal.description)
+    case .invalidResponse(let message): .invalidResponse(message)
+    case .secretRefused(let refusal): .invalidResponse(refusal.description)
+    case .bodyTooLarge, .truncatedBody: .invalidResponse(error.description)
     }
   }
 }

@@ -1,23 +1,12 @@
 /// The bytes of one connected socket, in the clear or through TLS: what `HTTPSocketTransport`
 /// sends a request over and reads a response from. Every wait is bounded by the idle timeout
-/// and ends at once when the wake pipe is written.
+/// and ends at once when the wake pipe is written. A channel fails with `.cancelled`,
+/// `.timedOut`, `.connectionLost` or `.tls`.
 protocol HTTPByteChannel {
   /// Sends all of `bytes`.
-  func send(_ bytes: [UInt8]) -> Result<Void, HTTPChannelFailure>
+  func send(_ bytes: [UInt8]) -> Result<Void, SocketTransportError>
   /// The next bytes that arrive, or nil at the end of the stream.
-  func receive() -> Result<[UInt8]?, HTTPChannelFailure>
-}
-
-/// How a channel's wait or transfer ended without bytes.
-enum HTTPChannelFailure: Error, Equatable {
-  /// The wake pipe was written: the request is cancelled.
-  case cancelled
-  /// Nothing arrived (or could be sent) within the idle timeout.
-  case timedOut
-  /// The peer reset the connection, or the system refused a read or write.
-  case lost
-  /// TLS broke.
-  case tls(TLSFailure)
+  func receive() -> Result<[UInt8]?, SocketTransportError>
 }
 
 /// A socket's bytes as they are (`http:`).
@@ -28,12 +17,12 @@ struct PlainChannel: HTTPByteChannel {
   /// The idle timeout, in milliseconds.
   let timeout: Int32
 
-  func send(_ bytes: [UInt8]) -> Result<Void, HTTPChannelFailure> {
+  func send(_ bytes: [UInt8]) -> Result<Void, SocketTransportError> {
     HTTPSocket.sendAll(descriptor, bytes, wake: wake, timeout: timeout).map { .failure($0) }
       ?? .success(())
   }
 
-  func receive() -> Result<[UInt8]?, HTTPChannelFailure> {
+  func receive() -> Result<[UInt8]?, SocketTransportError> {
     while true {
       switch HTTPSocket.wait(descriptor, writable: false, wake: wake, timeout: timeout) {
       case .woken: return .failure(.cancelled)
@@ -44,7 +33,7 @@ struct PlainChannel: HTTPByteChannel {
       case .bytes(let bytes): return .success(bytes)
       case .endOfStream: return .success(nil)
       case .wouldBlock: continue
-      case .failed: return .failure(.lost)
+      case .failed: return .failure(.connectionLost)
       }
     }
   }

@@ -42,7 +42,8 @@ package struct HTTPClient: Sendable {
   /// Sends `request` and reads the final response whole, whatever its status.
   /// - Parameter acceptsGzip: whether to send `Accept-Encoding: gzip` (unless the request
   ///   names an `Accept-Encoding` itself). A gzip response is inflated either way.
-  /// - Throws: `HTTPError` for every failure.
+  /// - Throws: `HTTPError` for every failure (see its cases for what each transport's own
+  ///   failures become).
   package func send(
     _ request: HTTPRequest, timeout: Duration, maximumBodyBytes: Int, acceptsGzip: Bool = false
   ) async throws(HTTPError) -> HTTPResponse {
@@ -73,8 +74,7 @@ package struct HTTPClient: Sendable {
         request, idleTimeout: timeout, resourceTimeout: timeout,
         maximumBodyBytes: maximumBodyBytes, transport: transport, secretGuard: secretGuard)
     } catch {
-      return .failure(
-        failure(error, url: request.url, afterHead: nil, received: 0, limit: maximumBodyBytes))
+      return .failure(error)
     }
     defer { exchange.cancel() }
     let head = exchange.head
@@ -85,18 +85,22 @@ package struct HTTPClient: Sendable {
     }
     var body: [UInt8] = []
     body.reserveCapacity(min(head.contentLength ?? 0, maximumBodyBytes))
-    do {
+    do throws(HTTPError) {
       for try await chunk in exchange.body {
         guard chunk.count <= maximumBodyBytes - body.count else {
           return .failure(.bodyTooLarge(limit: maximumBodyBytes))
         }
         body += chunk
       }
-    } catch {
+    } catch .connectivity {
+      // Once the head has arrived, a broken connection means the body was cut short.
+      // (URLSession reports a body it could not decode the same way.) The declared length
+      // is given only for the bytes as sent: a decoded length is not comparable.
+      let isAsSent = exchange.bodyIsAsSent || head.isIdentityEncoded
       return .failure(
-        failure(
-          error, url: exchange.url, afterHead: head, received: body.count, limit: maximumBodyBytes,
-          isAsSent: exchange.bodyIsAsSent || head.isIdentityEncoded))
+        .truncatedBody(received: body.count, expected: isAsSent ? head.contentLength : nil))
+    } catch {
+      return .failure(error)
     }
     if Task.isCancelled { return .failure(.cancelled) }
     return decoded(body, head: head, exchange: exchange, request: request, limit: maximumBodyBytes)
@@ -131,35 +135,5 @@ package struct HTTPClient: Sendable {
       return .failure(.invalidResponse("gzip: \(GzipError.notGzip(offset: 0))"))
     }
     return .success(HTTPResponse(head: head, body: body, url: exchange.url))
-  }
-
-  /// Maps a transport error; once a head has arrived, a broken connection means the body
-  /// was cut short. (URLSession reports a body it could not decode the same way.) The
-  /// declared length is given only when `isAsSent`: a decoded length is not comparable.
-  private static func failure(
-    _ error: any Error, url: URL, afterHead head: HTTPResponseHead?, received: Int, limit: Int,
-    isAsSent: Bool = true
-  ) -> HTTPError {
-    if let exchangeError = error as? HTTPExchangeError {
-      switch exchangeError {
-      case .bodyTooLarge: return .bodyTooLarge(limit: limit)
-      case .notHTTP: return .invalidResponse("\(url.scheme ?? "?") is not HTTP")
-      case .secretRefused(let refusal): return .secretRefused(refusal)
-      // The caller's own URL cannot be reached; a redirect's is the server's answer at fault.
-      case .invalidHost(let refusal, inRedirect: false): return .connectivity(refusal.description)
-      case .noResponse, .invalidHost, .tooManyRedirects, .badRedirect, .invalidHeader,
-        .malformedResponse:
-        return .invalidResponse(exchangeError.description)
-      }
-    }
-    switch HTTPFailure(error, url: url) {
-    case .timeout:
-      return .timeout
-    case .cancelled:
-      return .cancelled
-    case .connectivity(let message):
-      guard let head else { return .connectivity(message) }
-      return .truncatedBody(received: received, expected: isAsSent ? head.contentLength : nil)
-    }
   }
 }

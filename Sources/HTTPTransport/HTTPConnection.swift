@@ -5,15 +5,15 @@ import Foundation
 /// http, `HTTPSessionTransport` for https): the response head, awaited once; the body as
 /// its bytes arrive, counted against a limit; and `cancel`.
 ///
-/// Cancelling ends the head and the body at once, with `CancellationError`, and only then
+/// Cancelling ends the head and the body at once, with `HTTPError.cancelled`, and only then
 /// asks the transport to stop, on a thread of its own: a transport whose own cancellation
 /// blocks or spins (URLSession on Linux can) never holds up the caller.
 final class HTTPConnection: Sendable {
-  /// The body, chunk by chunk: it finishes when the response is complete, and throws the
-  /// transport's error, `HTTPExchangeError.bodyTooLarge` past the limit, or
-  /// `CancellationError` once cancelled. Dropping the stream cancels the connection.
-  let body: AsyncThrowingStream<[UInt8], any Error>
-  private let continuation: AsyncThrowingStream<[UInt8], any Error>.Continuation
+  /// The body, chunk by chunk: it finishes when the response is complete, and fails with
+  /// the transport's error, `.bodyTooLarge` past the limit, or `.cancelled` once cancelled.
+  /// Dropping the stream cancels the connection.
+  let body: HTTPBodyStream
+  private let continuation: AsyncStream<Result<[UInt8], HTTPError>>.Continuation
   private let headSlot = HeadSlot()
   /// The most body bytes accepted, or nil for a stream without end.
   private let maximumBodyBytes: Int?
@@ -31,7 +31,9 @@ final class HTTPConnection: Sendable {
   /// A connection whose body may be at most `maximumBodyBytes` bytes.
   init(maximumBodyBytes: Int?) {
     self.maximumBodyBytes = maximumBodyBytes
-    (body, continuation) = AsyncThrowingStream<[UInt8], any Error>.makeStream()
+    let (results, continuation) = AsyncStream<Result<[UInt8], HTTPError>>.makeStream()
+    body = HTTPBodyStream(results: results)
+    self.continuation = continuation
     continuation.onTermination = { [weak self] termination in
       if case .cancelled = termination { self?.cancel() }
     }
@@ -58,60 +60,69 @@ final class HTTPConnection: Sendable {
   /// limit is passed (the body then fails with `bodyTooLarge`) or the connection is over.
   @discardableResult
   func deliver(body bytes: [UInt8]) -> Bool {
-    let outcome = state.withLock { state -> Bool? in
-      guard !state.isFinished else { return nil }
+    let delivery = state.withLock { state -> Delivery in
+      guard !state.isFinished else { return .connectionOver }
       state.received += bytes.count
       if let maximumBodyBytes, state.received > maximumBodyBytes {
         state.isFinished = true
-        return false
+        return .passedLimit(maximumBodyBytes)
       }
-      return true
+      return .accepted
     }
-    switch outcome {
-    case true?:
-      continuation.yield(bytes)
+    switch delivery {
+    case .accepted:
+      continuation.yield(.success(bytes))
       return true
-    case false?:
-      continuation.finish(throwing: HTTPExchangeError.bodyTooLarge)
+    case .passedLimit(let limit):
+      continuation.yield(.failure(.bodyTooLarge(limit: limit)))
+      continuation.finish()
       stop()
       return false
-    case nil:
+    case .connectionOver:
       return false
     }
   }
 
-  /// The response ended: completely when `error` is nil.
-  func finish(throwing error: (any Error)?) {
-    headSlot.resolve(.failure(error ?? HTTPExchangeError.noResponse))
+  /// What became of body bytes that arrived.
+  private enum Delivery {
+    case accepted
+    /// They passed the limit, this many bytes: the body fails.
+    case passedLimit(Int)
+    /// The body had already ended: they are dropped.
+    case connectionOver
+  }
+
+  /// The response ended: completely when `error` is nil. This is where a transport's failure
+  /// reaches the caller, already an `HTTPError` (see its mapping).
+  func finish(throwing error: HTTPError?) {
+    headSlot.resolve(.failure(error ?? .invalidResponse("no response")))
     let first = state.withLock { state -> Bool in
       defer { state.isFinished = true }
       return !state.isFinished
     }
     guard first else { return }
-    if let error {
-      continuation.finish(throwing: error)
-    } else {
-      continuation.finish()
-    }
+    if let error { continuation.yield(.failure(error)) }
+    continuation.finish()
   }
 
   // MARK: - From the caller
 
   /// The response head, once it has arrived.
   /// - Throws: the transport's error when the request failed before a response, or
-  ///   `CancellationError` when the waiting task (or the connection) is cancelled.
-  func head() async throws -> HTTPResponseHead {
-    try await withTaskCancellationHandler {
-      try await headSlot.value()
+  ///   `.cancelled` when the waiting task (or the connection) is cancelled.
+  func head() async throws(HTTPError) -> HTTPResponseHead {
+    let result = await withTaskCancellationHandler {
+      await headSlot.value()
     } onCancel: {
       cancel()
     }
+    return try result.get()
   }
 
-  /// Ends the head and the body with `CancellationError` now, then stops the transport.
+  /// Ends the head and the body with `.cancelled` now, then stops the transport.
   func cancel() {
-    headSlot.resolve(.failure(CancellationError()))
-    finish(throwing: CancellationError())
+    headSlot.resolve(.failure(.cancelled))
+    finish(throwing: .cancelled)
     stop()
   }
 
@@ -135,30 +146,31 @@ final class HTTPConnection: Sendable {
 /// The response head, set once by the transport (or a cancellation) and awaited once.
 private final class HeadSlot: Sendable {
   private struct State {
-    var result: Result<HTTPResponseHead, any Error>?
-    var waiter: CheckedContinuation<HTTPResponseHead, any Error>?
+    var result: Result<HTTPResponseHead, HTTPError>?
+    var waiter: CheckedContinuation<Result<HTTPResponseHead, HTTPError>, Never>?
   }
 
   private let state = LockedState(State())
 
   /// Sets the outcome unless one is set already, and wakes the waiter.
-  func resolve(_ result: Result<HTTPResponseHead, any Error>) {
-    let waiter = state.withLock { state -> CheckedContinuation<HTTPResponseHead, any Error>? in
+  func resolve(_ result: Result<HTTPResponseHead, HTTPError>) {
+    let waiter = state.withLock {
+      state -> CheckedContinuation<Result<HTTPResponseHead, HTTPError>, Never>? in
       guard state.result == nil else { return nil }
       state.result = result
       defer { state.waiter = nil }
       return state.waiter
     }
-    waiter?.resume(with: result)
+    waiter?.resume(returning: result)
   }
 
-  func value() async throws -> HTTPResponseHead {
-    try await withCheckedThrowingContinuation { continuation in
-      let result = state.withLock { state -> Result<HTTPResponseHead, any Error>? in
+  func value() async -> Result<HTTPResponseHead, HTTPError> {
+    await withCheckedContinuation { continuation in
+      let result = state.withLock { state -> Result<HTTPResponseHead, HTTPError>? in
         if state.result == nil { state.waiter = continuation }
         return state.result
       }
-      if let result { continuation.resume(with: result) }
+      if let result { continuation.resume(returning: result) }
     }
   }
 }

@@ -41,8 +41,9 @@ package struct HTTPExchange: Sendable {
   let bodyIsAsSent: Bool
   private let connection: HTTPConnection
 
-  /// The final response's body, chunk by chunk; see `HTTPConnection.body`.
-  package var body: AsyncThrowingStream<[UInt8], any Error> { connection.body }
+  /// The final response's body, chunk by chunk; it fails with an `HTTPError` only (see
+  /// `HTTPConnection.body`).
+  package var body: HTTPBodyStream { connection.body }
 
   /// Sends `request` and follows its redirects, returning once the final head has arrived.
   /// - Parameters:
@@ -52,25 +53,25 @@ package struct HTTPExchange: Sendable {
   ///   - maximumBodyBytes: the largest body accepted, or nil for a stream without end.
   ///   - transport: which transports carry `http:` and `https:`.
   ///   - secretGuard: where a request carrying a secret may go over plain http.
-  /// - Throws: `SocketTransportError`, `URLError` (URLSession, on Apple's systems) or
-  ///   `HTTPExchangeError` from the transport, the host check, the secret guard or the
-  ///   redirects, or `CancellationError`.
+  /// - Throws: `HTTPError`, whatever failed: the transport (its own errors mapped where it
+  ///   ended the request), the host check, the secret guard, the redirects, or the waiting
+  ///   task's cancellation.
   package static func open(
     _ request: HTTPRequest, idleTimeout: Duration, resourceTimeout: Duration,
     maximumBodyBytes: Int?, transport: HTTPTransportChoice = .automatic,
     secretGuard: HTTPSecretGuard = HTTPSecretGuard()
-  ) async throws -> HTTPExchange {
+  ) async throws(HTTPError) -> HTTPExchange {
     // Decided once on what the caller asked: dropping a header on a redirect does not make
     // the rest of the request (its body, its query) any less secret.
     let carriesSecret = HTTPSecretGuard.carriesSecret(request)
     var request = request
     guard let scheme = request.url.scheme?.lowercased(), scheme == "http" || scheme == "https"
-    else { throw HTTPExchangeError.notHTTP }
+    else { throw notHTTP(request.url) }
     var host: HTTPHost
     do {
       host = try HTTPHost(request.url)
     } catch {
-      throw HTTPExchangeError.invalidHost(error, inRedirect: false)
+      throw .invalidHost(error)
     }
     var redirects = 0
     while true {
@@ -90,7 +91,7 @@ package struct HTTPExchange: Sendable {
           // only to a loopback address in the URL or to `localhost`, which Apple's resolver
           // answers with loopback alone (`localhost.` and other names are refused).
           if case .loopbackOnly(let refusal) = clearance, host.name != "localhost" {
-            throw HTTPExchangeError.secretRefused(refusal)
+            throw .secretRefused(refusal)
           }
           bodyIsAsSent = false
           HTTPSessionTransport.start(
@@ -110,7 +111,7 @@ package struct HTTPExchange: Sendable {
             proxies: proxies, pinnedAddresses: pinned, connection: connection)
       #endif
       default:
-        throw HTTPExchangeError.notHTTP
+        throw notHTTP(request.url)
       }
       let head: HTTPResponseHead
       do {
@@ -127,45 +128,53 @@ package struct HTTPExchange: Sendable {
       // The redirect's body is of no use: it is not read.
       connection.cancel()
       redirects += 1
-      guard redirects <= maximumRedirects else { throw HTTPExchangeError.tooManyRedirects }
+      guard redirects <= maximumRedirects else {
+        throw .invalidResponse("more than \(maximumRedirects) redirects")
+      }
       (request, host) = try redirected(request, host: host, status: head.status, to: location)
     }
   }
 
-  /// Cancels the request; the body stream then fails with `CancellationError`.
+  /// Cancels the request; the body stream then fails with `.cancelled`.
   package func cancel() {
     connection.cancel()
+  }
+
+  /// The error for a request to `url`, which is not http or https.
+  static func notHTTP(_ url: URL) -> HTTPError {
+    .invalidResponse("\(Excerpt.of(url.scheme ?? "?")) is not HTTP")
   }
 
   /// The request to send after a `status` redirect to `location`, and its host, checked:
   /// 303, and 301 or 302 after a POST, continue as a GET without the body (as browsers and
   /// URLSession do); 307 and 308 repeat the method and body. Another origin (scheme, host and
   /// port) than `request`'s (to `host`) gets only `headersKeptAcrossOrigins`.
-  /// - Throws: `HTTPExchangeError.badRedirect` for a location that is not an http(s) URL or
-  ///   that leaves https for http; `.invalidHost` for one whose host is not a DNS name or an
-  ///   IP address; `.secretRefused` for a redirect that would re-send the body of a request
-  ///   carrying a secret (`carriesSecret`) to another origin (307 and 308; 301 and 302 after
-  ///   a method other than POST).
+  /// - Throws: `.invalidResponse` for a location that is not an http(s) URL, that leaves
+  ///   https for http, or whose host is not a DNS name or an IP address (the server's answer
+  ///   is at fault, not the caller's URL); `.secretRefused` for a redirect that would re-send
+  ///   the body of a request carrying a secret (`carriesSecret`) to another origin (307 and
+  ///   308; 301 and 302 after a method other than POST).
   static func redirected(
     _ request: HTTPRequest, host: HTTPHost, status: Int = 302, to location: String
-  ) throws(HTTPExchangeError) -> (request: HTTPRequest, host: HTTPHost) {
+  ) throws(HTTPError) -> (request: HTTPRequest, host: HTTPHost) {
     // Messages name a Location by its scheme and host only: its user information, path or
     // query may hold a secret.
     guard let target = URL(string: location, relativeTo: request.url)?.absoluteURL,
       let scheme = target.scheme?.lowercased()
-    else { throw .badRedirect("to a Location that is not a URL") }
+    else { throw .invalidResponse("redirect to a Location that is not a URL refused") }
     guard scheme == "http" || scheme == "https" else {
-      throw .badRedirect("to a URL of scheme \(Excerpt.quoted(scheme)), which is not http(s)")
+      throw .invalidResponse(
+        "redirect to a URL of scheme \(Excerpt.quoted(scheme)), which is not http(s) refused")
     }
     let from = request.url.scheme?.lowercased()
     guard !(from == "https" && scheme == "http") else {
-      throw .badRedirect("from https to http (\(HTTPHost.place(of: target)))")
+      throw .invalidResponse("redirect from https to http (\(HTTPHost.place(of: target))) refused")
     }
     let targetHost: HTTPHost
     do {
       targetHost = try HTTPHost(target)
     } catch {
-      throw .invalidHost(error, inRedirect: true)
+      throw .invalidResponse("redirect refused: \(error)")
     }
     var next = request
     next.url = target
@@ -184,44 +193,5 @@ package struct HTTPExchange: Sendable {
       }
     }
     return (next, targetHost)
-  }
-}
-
-/// Why an exchange produced no usable response although the transport reported no error.
-package enum HTTPExchangeError: Error, Equatable, CustomStringConvertible {
-  /// The URL is not http or https.
-  case notHTTP
-  /// The connection ended without a response.
-  case noResponse
-  /// The body passed the exchange's limit.
-  case bodyTooLarge
-  /// More than `HTTPExchange.maximumRedirects` redirects.
-  case tooManyRedirects
-  /// A redirect that is not followed, and why.
-  case badRedirect(String)
-  /// A request header that would break the request's lines.
-  case invalidHeader(String)
-  /// The response is not HTTP/1.x as it should be, and why.
-  case malformedResponse(String)
-  /// A request carrying a secret that was not sent (see `HTTPSecretGuard`).
-  case secretRefused(HTTPSecretRefusal)
-  /// A URL whose host is not a DNS name or an IP address, the request's own or a redirect's
-  /// (see `HTTPHost`); nothing was sent to it.
-  case invalidHost(HTTPHostRefusal, inRedirect: Bool)
-
-  /// For a person: `redirect from https to http ('http://...') refused`.
-  package var description: String {
-    switch self {
-    case .notHTTP: "not an HTTP URL"
-    case .noResponse: "no response"
-    case .bodyTooLarge: "the body is larger than the limit"
-    case .tooManyRedirects: "more than \(HTTPExchange.maximumRedirects) redirects"
-    case .badRedirect(let detail): "redirect \(detail) refused"
-    case .invalidHeader(let name): "request header \(Excerpt.quoted(name)) holds a line break"
-    case .malformedResponse(let detail): "malformed HTTP response: \(detail)"
-    case .secretRefused(let refusal): refusal.description
-    case .invalidHost(let refusal, let inRedirect):
-      inRedirect ? "redirect refused: \(refusal)" : refusal.description
-    }
   }
 }

@@ -42,11 +42,11 @@ package struct HTTPSecretGuard: Sendable, Equatable {
   /// secret (`carriesSecret`, decided on the request the caller made, so a redirect that
   /// dropped a header still counts), goes over https, or goes to a loopback address or an
   /// allowed host; only to the loopback addresses a `localhost` name resolves to.
-  /// - Throws: `HTTPExchangeError.secretRefused` for a secret to any other plain-http host,
+  /// - Throws: `HTTPError.secretRefused` for a secret to any other plain-http host,
   ///   before its name is resolved.
   func check(
     _ request: HTTPRequest, host: HTTPHost, carriesSecret: Bool, isRedirect: Bool
-  ) throws(HTTPExchangeError) -> HTTPSecretClearance {
+  ) throws(HTTPError) -> HTTPSecretClearance {
     guard carriesSecret, request.url.scheme?.lowercased() != "https" else { return .anywhere }
     let name = host.serverName
     if host.isLoopbackAddress || plainHTTPHosts.contains(name)

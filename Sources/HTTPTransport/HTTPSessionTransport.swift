@@ -12,7 +12,8 @@ import Foundation
   /// caller's deadline, a cancellation) cancels the task and invalidates its session; and no
   /// URLSession call that may block (starting, cancelling) runs on the caller's thread, so the
   /// caller's deadline always answers on time. Each request has its own ephemeral session,
-  /// with no URL cache and no cookies.
+  /// with no URL cache and no cookies. URLSession's errors become an `HTTPError` where the
+  /// task completes (`HTTPError(urlSessionError:url:)`), and only there.
   ///
   /// Not used on Linux, where swift-corelibs-foundation's URLSession reads a redirect's body
   /// itself before telling the delegate anything, cannot be cancelled while a server floods
@@ -41,7 +42,7 @@ import Foundation
       configuration.httpShouldSetCookies = false
       configuration.timeoutIntervalForRequest = wholeSeconds(idleTimeout)
       configuration.timeoutIntervalForResource = wholeSeconds(resourceTimeout)
-      let delegate = SessionDelegate(connection: connection)
+      let delegate = SessionDelegate(connection: connection, url: request.url)
       let session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
       let task = session.dataTask(with: urlRequest)
       // Run once by whatever ends the exchange first; invalidating the session as well leaves
@@ -67,13 +68,16 @@ import Foundation
   /// Hands one data task's callbacks to its connection.
   private final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
     let connection: HTTPConnection
+    /// The request's URL, which errors name by its scheme, host and port.
+    let url: URL
     /// Set once the task is being stopped. Linux's URLSession traps when a redirect is
     /// answered after the task was cancelled, so the answer is given under this lock, before
     /// the stop begins, or not at all.
     private let isStopping = LockedState(false)
 
-    init(connection: HTTPConnection) {
+    init(connection: HTTPConnection, url: URL) {
       self.connection = connection
+      self.url = url
     }
 
     /// Called before the task is cancelled: no redirect is answered from now on.
@@ -100,7 +104,7 @@ import Foundation
       completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
     ) {
       guard let response = response as? HTTPURLResponse else {
-        connection.finish(throwing: HTTPExchangeError.notHTTP)
+        connection.finish(throwing: HTTPExchange.notHTTP(url))
         completionHandler(.cancel)
         return
       }
@@ -116,8 +120,44 @@ import Foundation
     func urlSession(
       _ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?
     ) {
-      connection.finish(throwing: error)
+      connection.finish(throwing: error.map { HTTPError(urlSessionError: $0, url: url) })
       session.finishTasksAndInvalidate()
+    }
+  }
+
+  extension HTTPError {
+    /// What URLSession's `error` on a request to `url` is for the caller: its timeout and
+    /// cancellation as ours, any other `URLError` as a connectivity problem in words after the
+    /// URL's scheme, host and port (never its path or query), anything else as its text.
+    init(urlSessionError error: any Error, url: URL) {
+      let place = HTTPHost.place(of: url)
+      guard let urlError = error as? URLError else {
+        self = .connectivity("\(place): \(Excerpt.of("\(error)", length: 200))")
+        return
+      }
+      switch urlError.code {
+      case .timedOut: self = .timeout
+      case .cancelled: self = .cancelled
+      default: self = .connectivity("\(place): \(Self.describe(urlError.code))")
+      }
+    }
+
+    /// Words for the codes a fetch commonly meets, with the code for the rest.
+    private static func describe(_ code: URLError.Code) -> String {
+      switch code {
+      case .cannotConnectToHost: "connection refused"
+      case .cannotFindHost, .dnsLookupFailed: "host not found"
+      case .networkConnectionLost: "connection lost"
+      case .notConnectedToInternet: "not connected to the internet"
+      case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
+        .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot:
+        "TLS connection failed"
+      case .badServerResponse: "malformed HTTP response"
+      case .httpTooManyRedirects, .redirectToNonExistentLocation: "bad redirect"
+      case .unsupportedURL, .badURL: "unsupported URL"
+      case .unknown: "the connection failed"
+      default: "URL error \(code.rawValue)"
+      }
     }
   }
 #endif

@@ -80,24 +80,18 @@ enum HTTPSocket {
     return socketAddress.count >= range.upperBound ? Array(socketAddress[range]) : nil
   }
 
-  /// Whether connecting failed because nothing listens there, took too long, or was
-  /// cancelled.
-  enum ConnectFailure: Error {
-    case refused
-    case timedOut
-    case cancelled
-  }
-
   /// A connected non-blocking socket to `address`.
+  /// - Returns: the descriptor, or why not: `.cannotConnect` (nothing listens there, or the
+  ///   system refused a socket), `.timedOut` or `.cancelled`.
   static func connect(
     family: Int32, address: [UInt8], wake: Int32, timeout: Int32
-  ) -> Result<Int32, ConnectFailure> {
+  ) -> Result<Int32, SocketTransportError> {
     #if canImport(Darwin)
       let descriptor = socket(family, SOCK_STREAM, 0)
     #else
       let descriptor = socket(family, Int32(SOCK_STREAM.rawValue), 0)
     #endif
-    guard descriptor >= 0 else { return .failure(.refused) }
+    guard descriptor >= 0 else { return .failure(.cannotConnect) }
     setCloseOnExec(descriptor)
     _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
     #if canImport(Darwin)
@@ -117,7 +111,7 @@ enum HTTPSocket {
     // Interrupted or not: a non-blocking connect goes on, and `poll` says when it is done.
     guard errno == EINPROGRESS || errno == EINTR else {
       close(descriptor)
-      return .failure(.refused)
+      return .failure(.cannotConnect)
     }
     switch wait(descriptor, writable: true, wake: wake, timeout: timeout) {
     case .woken:
@@ -131,7 +125,7 @@ enum HTTPSocket {
       var length = socklen_t(MemoryLayout<Int32>.size)
       guard getsockopt(descriptor, SOL_SOCKET, SO_ERROR, &error, &length) == 0, error == 0 else {
         close(descriptor)
-        return .failure(.refused)
+        return .failure(.cannotConnect)
       }
       return .success(descriptor)
     }
@@ -156,10 +150,10 @@ enum HTTPSocket {
   /// Writes all of `bytes`, waiting for room as needed.
   /// - Returns: nil once all is written, else why not: the wake pipe was written
   ///   (`.cancelled`), no room came within the timeout (`.timedOut`) or the peer is gone
-  ///   (`.lost`).
+  ///   (`.connectionLost`).
   static func sendAll(
     _ descriptor: Int32, _ bytes: [UInt8], wake: Int32, timeout: Int32
-  ) -> HTTPChannelFailure? {
+  ) -> SocketTransportError? {
     var offset = 0
     while offset < bytes.count {
       let written = bytes.withUnsafeBytes { buffer -> Int in
@@ -175,7 +169,7 @@ enum HTTPSocket {
         continue
       }
       guard written < 0, errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK else {
-        return .lost
+        return .connectionLost
       }
       if errno == EINTR { continue }
       switch wait(descriptor, writable: true, wake: wake, timeout: timeout) {

@@ -2,9 +2,10 @@ import Core
 import Foundation
 
 /// HTTP/1.1 over a TCP socket, one thread per request, with every wait bounded: a silence
-/// longer than the idle timeout fails with `SocketTransportError.timedOut`, and cancelling
-/// wakes any wait at once through a pipe. Carries `http:` everywhere and, on Linux, `https:`
-/// too, through `TLSChannel` (OpenSSL, loaded when first needed).
+/// longer than the idle timeout fails with `HTTPError.timeout`, and cancelling wakes any wait
+/// at once through a pipe. The run's own failures (`SocketTransportError`) become an
+/// `HTTPError` where it ends the request, and only there. Carries `http:` everywhere and, on
+/// Linux, `https:` too, through `TLSChannel` (OpenSSL, loaded when first needed).
 ///
 /// Ours rather than URLSession's because URLSession on Linux reads a redirect's body to its
 /// end before telling its delegate anything (a server that redirects and then streams without
@@ -28,7 +29,7 @@ enum HTTPSocketTransport {
     pinnedAddresses: [String: String] = [:], connection: HTTPConnection
   ) {
     guard let wakePipe = HTTPSocket.makeWakePipe() else {
-      connection.finish(throwing: SocketTransportError.cannotConnect)
+      connection.finish(throwing: HTTPError(.cannotConnect, url: request.url))
       return
     }
     let run = SocketRun(
@@ -49,10 +50,10 @@ enum HTTPSocketTransport {
   /// The request's bytes: the request line, `Host` (`host`, the URL's, checked), the caller's
   /// headers, `Content-Length` when there is a body, `Connection: close` (one request per
   /// connection), and the body.
-  /// - Throws: `HTTPExchangeError.invalidHeader` for a header that could smuggle a line.
+  /// - Throws: `.invalidResponse` naming a header that could smuggle a line.
   static func requestBytes(
     _ request: HTTPRequest, host: HTTPHost
-  ) throws(HTTPExchangeError) -> [UInt8] {
+  ) throws(HTTPError) -> [UInt8] {
     let components = URLComponents(url: request.url, resolvingAgainstBaseURL: true)
     var target = components?.percentEncodedPath ?? "/"
     if target.isEmpty { target = "/" }
@@ -62,7 +63,9 @@ enum HTTPSocketTransport {
       let reserved = ["host", "connection", "content-length", "transfer-encoding"]
       guard !reserved.contains(name.lowercased()) else { continue }
       guard isToken(name), !value.unicodeScalars.contains(where: { $0.value < 0x20 && $0 != "\t" })
-      else { throw .invalidHeader(name) }
+      else {
+        throw .invalidResponse("request header \(Excerpt.quoted(name)) holds a line break")
+      }
       text += "\(name): \(value)\r\n"
     }
     if let body = request.body { text += "Content-Length: \(body.count)\r\n" }
@@ -141,35 +144,31 @@ private final class SocketRun: Sendable {
     do {
       proxy = isHTTPS ? try proxies.proxy(for: host) : nil
     } catch {
-      return connection.finish(throwing: error)
+      return finish(error)
     }
     let peer = proxy.map { (name: $0.host, port: $0.port) } ?? (name: host.name, port: host.port)
     guard
       var addresses = HTTPSocket.resolve(
         host: pinnedAddresses[peer.name] ?? peer.name, port: peer.port)
     else {
-      return connection.finish(
-        throwing: proxy == nil
-          ? SocketTransportError.cannotFindHost
+      return finish(
+        proxy == nil
+          ? .cannotFindHost
           : .proxy("cannot find the proxy's host \(Excerpt.quoted(peer.name))"))
     }
     // A secret over plain http goes only to a loopback address, whatever the name.
     if case .loopbackOnly(let refusal) = clearance {
       addresses.removeAll { !clearance.permits(family: $0.family, socketAddress: $0.address) }
       guard !addresses.isEmpty else {
-        return connection.finish(throwing: HTTPExchangeError.secretRefused(refusal))
+        return connection.finish(throwing: .secretRefused(refusal))
       }
     }
     guard let descriptor = connect(addresses, toProxy: proxy != nil) else { return }
     defer { HTTPSocket.close(descriptor) }
     let socket = PlainChannel(descriptor: descriptor, wake: wakeRead, timeout: timeout)
     let channel: any HTTPByteChannel
-    do throws(HTTPChannelFailure) {
-      if let proxy {
-        if let refusal = try HTTPProxyTunnel.open(through: proxy, to: host, socket) {
-          return connection.finish(throwing: refusal)
-        }
-      }
+    do throws(SocketTransportError) {
+      if let proxy { try HTTPProxyTunnel.open(through: proxy, to: host, socket) }
       channel = isHTTPS ? try secure(socket) : socket
     } catch {
       return finish(error)
@@ -179,7 +178,7 @@ private final class SocketRun: Sendable {
   }
 
   /// The socket's bytes through TLS, for `https:`.
-  private func secure(_ socket: PlainChannel) throws(HTTPChannelFailure) -> any HTTPByteChannel {
+  private func secure(_ socket: PlainChannel) throws(SocketTransportError) -> any HTTPByteChannel {
     #if canImport(Darwin)
       // On Apple's systems https goes over URLSession (`HTTPExchange`); never here.
       throw .tls(.unavailable("https goes over URLSession on this system"))
@@ -189,14 +188,10 @@ private final class SocketRun: Sendable {
     #endif
   }
 
-  /// Ends the request with what a channel's failure means for the caller.
-  private func finish(_ failure: HTTPChannelFailure) {
-    switch failure {
-    case .cancelled: connection.finish(throwing: CancellationError())
-    case .timedOut: connection.finish(throwing: SocketTransportError.timedOut)
-    case .lost: connection.finish(throwing: SocketTransportError.connectionLost)
-    case .tls(let tls): connection.finish(throwing: SocketTransportError.tls(tls))
-    }
+  /// Ends the request with what the run's `failure` means for the caller: the one place a
+  /// `SocketTransportError` becomes an `HTTPError`.
+  private func finish(_ failure: SocketTransportError) {
+    connection.finish(throwing: HTTPError(failure, url: request.url))
   }
 
   /// The first address that accepts; nil (with the connection finished) when none does.
@@ -212,15 +207,15 @@ private final class SocketRun: Sendable {
       case .success(let descriptor):
         return descriptor
       case .failure(.cancelled):
-        connection.finish(throwing: CancellationError())
+        finish(.cancelled)
         return nil
       case .failure(.timedOut):
         failure = .timedOut
-      case .failure(.refused):
-        continue
+      case .failure:
+        continue  // refused (`.cannotConnect`): the next address may answer
       }
     }
-    connection.finish(throwing: failure)
+    finish(failure)
     return nil
   }
 
@@ -240,9 +235,9 @@ private final class SocketRun: Sendable {
       } catch {
         switch error {
         case .truncated:
-          return connection.finish(throwing: SocketTransportError.connectionLost)
+          return finish(.connectionLost)
         case .malformed(let detail):
-          return connection.finish(throwing: HTTPExchangeError.malformedResponse(detail))
+          return connection.finish(throwing: .invalidResponse("malformed HTTP response: \(detail)"))
         }
       }
       for event in events {

@@ -35,7 +35,7 @@ import Testing
     func emptyName() throws {
       try Self.withSocketPair { channel, server in
         #expect(
-          throws: HTTPChannelFailure.tls(
+          throws: SocketTransportError.tls(
             .handshake("no host name to check the server's certificate against"))
         ) {
           _ = try TLSChannel(over: channel, serverName: "", isAddress: false, trust: Self.trust)
@@ -56,7 +56,7 @@ import Testing
       let library = try Self.library { $0.sessionControl = { _, _, _, _ in 0 } }
       try Self.withSocketPair { channel, server in
         #expect(
-          throws: HTTPChannelFailure.tls(
+          throws: SocketTransportError.tls(
             .handshake("cannot name 'localhost' in SNI (SSL_set_tlsext_host_name)"))
         ) {
           _ = try TLSChannel(

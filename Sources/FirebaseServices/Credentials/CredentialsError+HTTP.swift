@@ -2,16 +2,17 @@ import HTTPTransport
 
 extension CredentialsError {
   /// The error for an exchange with `server` (e.g. `the token endpoint https://...`) that
-  /// brought no whole answer: a timeout, a connection that failed or broke off, or a
-  /// cancellation are `.unreachable`; an answer that is not HTTP, or too large, is `.refused`;
-  /// a request the secret guard kept back is `.insecureTransport`.
+  /// brought no whole answer: a timeout, a connection that failed or broke off (or a URL
+  /// with no host to connect to), or a cancellation are `.unreachable`; an answer that is not
+  /// HTTP, or too large, is `.refused`; a request the secret guard kept back is
+  /// `.insecureTransport`.
   init(_ error: HTTPError, asking server: String, for subject: String) {
     switch error {
     case .timeout:
       self.init(.unreachable, "\(server) did not answer \(subject) in time")
     case .cancelled:
       self.init(.unreachable, "the request to \(server) for \(subject) was cancelled")
-    case .connectivity, .truncatedBody:
+    case .connectivity, .invalidHost, .truncatedBody:
       self.init(.unreachable, "\(server) could not be reached for \(subject): \(error)")
     case .secretRefused(let refusal):
       self.init(

@@ -59,6 +59,7 @@ extension FirebaseInstallationsError {
     case .timeout: self = .timeout
     case .cancelled: self = .connectivity("the request was cancelled")
     case .connectivity(let message): self = .connectivity(message)
+    case .invalidHost(let refusal): self = .connectivity(refusal.description)
     case .secretRefused(let refusal): self = .connectivity(refusal.description)
     case .bodyTooLarge, .truncatedBody, .invalidResponse: self = .invalidResponse("\(error)")
     }

@@ -234,6 +234,7 @@ public struct FirebaseManagementClient: Sendable {
     case .transport(.timeout): .timeout
     case .transport(.cancelled): .connectivity("the request was cancelled")
     case .transport(.connectivity(let message)): .connectivity(message)
+    case .transport(.invalidHost(let refusal)): .connectivity(refusal.description)
     case .transport(let other): .invalidResponse(other.description)
     }
   }

@@ -30,19 +30,19 @@ import Core
 
     /// Sets up a session for the server `serverName` (a checked host's: a name without its
     /// trailing dot, or an address, IPv6 without brackets) and shakes hands.
-    /// - Throws: `HTTPChannelFailure`: `.tls` when the name is empty, the library is missing,
-    ///   the trust file cannot be read, OpenSSL refuses a setting (the name, SNI) or the
-    ///   handshake fails (an untrusted or misnamed certificate among them); `.timedOut`,
-    ///   `.cancelled` or `.lost` from the socket.
+    /// - Throws: `.tls` when the name is empty, the library is missing, the trust file cannot
+    ///   be read, OpenSSL refuses a setting (the name, SNI) or the handshake fails (an
+    ///   untrusted or misnamed certificate among them); `.timedOut`, `.cancelled` or
+    ///   `.connectionLost` from the socket.
     init(
       over socket: PlainChannel, serverName: String, isAddress: Bool, trust: TLSTrust,
       library: Result<OpenSSLLibrary, TLSFailure> = OpenSSLLibrary.system
-    ) throws(HTTPChannelFailure) {
+    ) throws(SocketTransportError) {
       // An empty name would turn the certificate's name check off (`SSL_set1_host(ssl, "")`).
       guard !serverName.isEmpty else {
         throw .tls(.handshake("no host name to check the server's certificate against"))
       }
-      let library = try library.mapError { HTTPChannelFailure.tls($0) }.get()
+      let library = try library.mapError { SocketTransportError.tls($0) }.get()
       self.library = library
       self.socket = socket
       let context: OpaquePointer
@@ -79,7 +79,7 @@ import Core
     }
 
     /// Makes the session check the certificate against `host`, and name it in SNI.
-    private func name(_ host: String, isAddress: Bool) throws(HTTPChannelFailure) {
+    private func name(_ host: String, isAddress: Bool) throws(SocketTransportError) {
       let parameters = library.sessionVerifyParameters(session)
       guard
         isAddress
@@ -101,7 +101,7 @@ import Core
       }
     }
 
-    private func handshake() throws(HTTPChannelFailure) {
+    private func handshake() throws(SocketTransportError) {
       while true {
         library.clearErrors()
         let result = library.connect(session)
@@ -122,8 +122,8 @@ import Core
       }
     }
 
-    func send(_ bytes: [UInt8]) -> Result<Void, HTTPChannelFailure> {
-      do throws(HTTPChannelFailure) {
+    func send(_ bytes: [UInt8]) -> Result<Void, SocketTransportError> {
+      do throws(SocketTransportError) {
         var offset = 0
         while offset < bytes.count {
           library.clearErrors()
@@ -139,7 +139,7 @@ import Core
           }
           switch library.errorKind(session, written) {
           case OpenSSLLibrary.errorWantRead:
-            guard !socketEnded else { throw .lost }
+            guard !socketEnded else { throw .connectionLost }
             try fill()
           default:
             throw .tls(.connection(failureText("cannot send")))
@@ -151,8 +151,8 @@ import Core
       }
     }
 
-    func receive() -> Result<[UInt8]?, HTTPChannelFailure> {
-      do throws(HTTPChannelFailure) {
+    func receive() -> Result<[UInt8]?, SocketTransportError> {
+      do throws(SocketTransportError) {
         while true {
           library.clearErrors()
           let count = plaintext.withUnsafeMutableBytes {
@@ -180,7 +180,7 @@ import Core
     }
 
     /// Sends every record OpenSSL has written.
-    private func flush() throws(HTTPChannelFailure) {
+    private func flush() throws(SocketTransportError) {
       while case let pending = library.bioControl(outgoing, OpenSSLLibrary.bioPending, 0, nil),
         pending > 0
       {
@@ -197,7 +197,7 @@ import Core
 
     /// Waits for the socket's next bytes and hands them to OpenSSL; at the socket's end,
     /// tells OpenSSL there is no more.
-    private func fill() throws(HTTPChannelFailure) {
+    private func fill() throws(SocketTransportError) {
       guard let bytes = try socket.receive().get() else {
         socketEnded = true
         _ = library.bioControl(incoming, OpenSSLLibrary.bioSetEOFReturn, 0, nil)
