@@ -13,6 +13,9 @@ let sharedSwiftSettings: [SwiftSetting] = [
   .enableUpcomingFeature("ExistentialAny"),
   // An `import` in one file does not leak its members into the others.
   .enableUpcomingFeature("MemberImportVisibility"),
+  // An `import` is internal unless it says otherwise, so a module's imports are not part of
+  // its interface: `public import` marks the few whose types its public API uses.
+  .enableUpcomingFeature("InternalImportsByDefault"),
 ]
 
 let package = Package(

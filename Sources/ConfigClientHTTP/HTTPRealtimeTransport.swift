@@ -1,6 +1,6 @@
-import ConfigClient
+public import ConfigClient
 import Core
-import Foundation
+public import Foundation
 import HTTPTransport
 
 /// The real-time stream over HTTP: a GET whose response never ends, carrying one JSON

@@ -1,7 +1,7 @@
-import ConfigClient
-import Core
-import Foundation
-import HTTPTransport
+public import ConfigClient
+public import Core
+public import Foundation
+package import HTTPTransport
 
 /// A `TemplateSource` that GETs the template JSON from any HTTP(S) URL: a CDN, S3, nginx,
 /// a backend.

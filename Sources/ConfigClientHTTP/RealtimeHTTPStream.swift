@@ -1,6 +1,6 @@
-import ConfigClient
-import Core
-import HTTPTransport
+package import ConfigClient
+package import Core
+package import HTTPTransport
 
 /// Opening a real-time stream over HTTP, for every transport that has one
 /// (`HTTPRealtimeTransport`, `FirebaseRealtimeTransport`): the request sent through

@@ -1,6 +1,6 @@
-import ConfigEngine
+public import ConfigEngine
 import Core
-import RootRouting
+public import RootRouting
 
 /// The custom signals an app sets on its evaluation context from the signed-in user's profile
 /// and the device, so a template can target them (`app.customSignal['stage']`), with the

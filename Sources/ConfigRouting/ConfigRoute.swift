@@ -1,7 +1,7 @@
-import ConfigEngine
+public import ConfigEngine
 import Core
-import Foundation
-import RootRouting
+public import Foundation
+public import RootRouting
 
 /// A route with what it was planned from: the context as evaluated (the app's signals
 /// included), the values, and the prepared configuration, so a caller can explain the route

@@ -1,7 +1,7 @@
-import ConfigEngine
+public import ConfigEngine
 import Core
-import Foundation
-import RootRouting
+public import Foundation
+public import RootRouting
 
 extension ConfigRouter {
   /// Routes many users in turn, exactly as `ConfigRouter.route(_:context:now:)` does, but

@@ -1,7 +1,7 @@
-import ConfigEngine
-import Core
-import Foundation
-import RootRouting
+public import ConfigEngine
+public import Core
+public import Foundation
+public import RootRouting
 
 /// The template-to-route pipeline: evaluates a template for one user with the signals the
 /// app sets (`AppSignals`), prepares the route configuration from the values, and plans the

@@ -1,4 +1,4 @@
-import Core
+public import Core
 
 extension ElementaryFeature {
   /// How the router decides whom the course serves: a signed-in user (the router asks

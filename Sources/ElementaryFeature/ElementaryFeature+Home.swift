@@ -1,4 +1,4 @@
-import Core
+public import Core
 
 extension ElementaryFeature {
   /// The home screen's model for a child in `grade` under `values`: a pure function, so the

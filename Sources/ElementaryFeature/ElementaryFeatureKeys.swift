@@ -1,4 +1,4 @@
-import Core
+public import Core
 
 /// The remote-config keys the elementary course owns. Names and defaults are a contract with
 /// the console: renaming one silently returns every user to the default.

@@ -1,4 +1,4 @@
-import Core
+public import Core
 
 /// The elementary home screen's model: which sections show, in what order, and the daily
 /// goal, with the diagnostics about config values that were worked around.

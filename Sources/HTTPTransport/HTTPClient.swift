@@ -1,4 +1,4 @@
-import Core
+package import Core
 import Foundation
 
 /// Request/response exchanges with a whole body: what template sources, token endpoints and

@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// A request as the transports send it: the method, the URL, the header fields in order, and
 /// the body, if any.

@@ -1,4 +1,4 @@
-import Core
+package import Core
 import Foundation
 
 /// The status and headers of a response, as plain values.

@@ -1,5 +1,5 @@
-import Core
-import Foundation
+public import Core
+public import Foundation
 
 extension JuniorHighFeature {
   /// The home screen's model for a student in `grade` under `values` at the instant `now`:

@@ -1,4 +1,4 @@
-import Core
+public import Core
 
 /// The junior-high-school course, built by its own team. Imports Core only.
 ///

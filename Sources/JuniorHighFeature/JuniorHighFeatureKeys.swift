@@ -1,4 +1,4 @@
-import Core
+public import Core
 
 /// The remote-config keys the junior-high course owns. Names and defaults are a contract
 /// with the console (the two campaign keys' names are fixed by the backend team), so they

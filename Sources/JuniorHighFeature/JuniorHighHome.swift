@@ -1,4 +1,4 @@
-import Core
+public import Core
 
 /// The junior-high home screen's model: the tabs shown, in order, and the share card, with
 /// the diagnostics about config values that were worked around.

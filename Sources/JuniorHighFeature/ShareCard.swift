@@ -1,4 +1,4 @@
-import Core
+public import Core
 
 /// The card a student shares from the junior-high home: a background, a front picture and
 /// an optional text. During a campaign the background changes every day; otherwise the

@@ -1,4 +1,4 @@
-import Core
+public import Core
 
 extension ForcedUpdate {
   /// Reads a `force_alert_information` value: `{}` means no forced update (nil); otherwise

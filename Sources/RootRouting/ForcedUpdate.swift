@@ -1,4 +1,4 @@
-import Core
+public import Core
 
 /// A forced update announced by the `force_alert_information` key: apps older than
 /// `minimumVersion` show the update screen with this title and message and a button that

@@ -1,4 +1,4 @@
-import Core
+public import Core
 
 /// What happens to a runtime `UIWindowScene.requestGeometryUpdate(.iOS(interfaceOrientations:))`.
 public enum GeometryUpdatePrediction: Sendable, Hashable {

@@ -1,4 +1,4 @@
-import Core
+public import Core
 
 /// What `OrientationPolicy` predicts UIKit does with a scenario.
 public struct OrientationDecision: Sendable, Hashable {

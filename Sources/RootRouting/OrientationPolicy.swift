@@ -1,4 +1,4 @@
-import Core
+public import Core
 
 /// Predicts which interface orientations UIKit allows, following UIKit's documented rules,
 /// so an orientation setup can be checked in a unit test instead of on devices.

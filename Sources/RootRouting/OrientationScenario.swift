@@ -1,4 +1,4 @@
-import Core
+public import Core
 
 /// Everything UIKit looks at when it decides which orientations the interface may take:
 /// the device, the OS, the app's Info.plist and delegate, the feature's request and the

@@ -1,4 +1,4 @@
-import Core
+public import Core
 
 /// The remote-config keys RootRouting owns: the gates that block the app before any
 /// feature is considered. Names and defaults are a contract with the console, so they never

@@ -1,4 +1,4 @@
-import Core
+public import Core
 
 extension RootStateMachine {
   /// Something that happened to the app, reported by the shell.

@@ -1,4 +1,4 @@
-import Core
+public import Core
 
 /// The app's root: turns what happens (launch, config, session, profile, foreground) into
 /// what to do (fetch, restore, load, time, show a route), with no I/O of its own.

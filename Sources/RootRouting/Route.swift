@@ -1,4 +1,4 @@
-import Core
+public import Core
 
 /// A route decision: the root screen, why, and the orientations the screen asks for.
 public struct Route: Sendable, Hashable {

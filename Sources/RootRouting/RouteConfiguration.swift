@@ -1,4 +1,4 @@
-import Core
+public import Core
 
 /// Everything route decisions need from one config, prepared once per activation: the gates
 /// resolved and each registered feature's rule made. `RoutePlanner` then decides routes from

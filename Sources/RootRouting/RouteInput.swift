@@ -1,4 +1,4 @@
-import Core
+public import Core
 
 /// Everything a route decision depends on besides the prepared config: the part that
 /// changes from one decision to the next.

@@ -1,4 +1,4 @@
-import Core
+public import Core
 
 /// The root screen a route shows.
 public enum Screen: Sendable, Hashable {

@@ -1,4 +1,4 @@
-import Core
+public import Core
 
 /// The signed-in user's profile as the backend reports it.
 public struct UserProfile: Sendable, Hashable {

@@ -1,6 +1,6 @@
 import ConfigClient
 import ConfigEngine
-import Core
+public import Core
 import Foundation
 import SwitchyardTestSupport
 

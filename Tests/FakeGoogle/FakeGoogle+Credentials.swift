@@ -1,7 +1,7 @@
 import Core
 import FirebaseServices
 import Foundation
-import SwitchyardTestSupport
+public import SwitchyardTestSupport
 
 extension FakeGoogle {
   /// Trusts `account`: the token endpoint accepts JWTs it signs (and no others with its

@@ -1,6 +1,6 @@
 import Core
 import Foundation
-import SwitchyardTestSupport
+public import SwitchyardTestSupport
 
 extension FakeGoogle {
   // MARK: - Knobs

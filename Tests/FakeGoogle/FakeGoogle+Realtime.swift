@@ -1,6 +1,6 @@
-import Core
+public import Core
 import Foundation
-import SwitchyardTestSupport
+public import SwitchyardTestSupport
 
 extension FakeGoogle {
   /// The members of the stream request's body (firebase-rc-client.md §2.4), all required.

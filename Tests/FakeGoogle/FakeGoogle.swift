@@ -1,6 +1,6 @@
 import Core
-import Foundation
-import SwitchyardTestSupport
+public import Foundation
+public import SwitchyardTestSupport
 
 /// A fake Google on 127.0.0.1 that speaks Google's protocols as
 /// `shared/research/firebase-services.md` describes them, so credentials, the server-template

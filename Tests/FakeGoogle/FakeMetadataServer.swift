@@ -1,6 +1,6 @@
 import Core
-import Foundation
-import SwitchyardTestSupport
+public import Foundation
+public import SwitchyardTestSupport
 
 /// A fake GCE metadata server (Cloud Run, GKE, GCE, Cloud Functions) on a port of its own, so
 /// its `host` can be given as `GCE_METADATA_HOST` (firebase-services.md §2.2). Start one with

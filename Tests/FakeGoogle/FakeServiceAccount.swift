@@ -1,5 +1,5 @@
 import Core
-import Foundation
+public import Foundation
 import SwitchyardTestSupport
 
 /// A service account as the fake token endpoint knows it: its email, the key that signs its

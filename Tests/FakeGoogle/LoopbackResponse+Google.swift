@@ -1,5 +1,5 @@
-import Core
-import SwitchyardTestSupport
+public import Core
+public import SwitchyardTestSupport
 
 extension LoopbackResponse {
   /// Google's API error: `{"error":{"code","message","status"}}` with `code` as the HTTP

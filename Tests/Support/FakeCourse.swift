@@ -1,4 +1,4 @@
-import Core
+public import Core
 
 /// A fake course built the way a feature module builds its descriptor, for the tests of
 /// descriptors and of routing (which import no feature module).

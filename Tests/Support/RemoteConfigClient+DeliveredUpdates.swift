@@ -1,4 +1,4 @@
-import ConfigClient
+package import ConfigClient
 import ConfigEngine
 import Foundation
 

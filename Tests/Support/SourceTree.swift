@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Files of the package's source tree that tests read by path (fixtures, README, CI script),
 /// found from this file's own place so a test file can move without breaking its paths.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A temporary directory for one test, removed when the test's scope ends: real files for the
 /// tests of file sources, stores, caches and the tool's file options.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The instant the tests' clocks start at.
 public enum TestTime {

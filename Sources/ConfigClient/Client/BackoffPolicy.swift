@@ -1,5 +1,5 @@
 import Core
-import Foundation
+public import Foundation
 
 /// The exponential backoff with jitter that throttles fetches after HTTP 429 and repeated
 /// server errors: the n-th throttle in a row waits `initialDelay * multiplier^(n-1)`, capped

@@ -1,6 +1,6 @@
-import ConfigEngine
-import Core
-import Foundation
+public import ConfigEngine
+public import Core
+public import Foundation
 
 /// The client's active config at one moment: the active template evaluated with the
 /// client's context and in-app defaults. An immutable value: whoever holds one keeps reading

@@ -1,6 +1,6 @@
-import ConfigEngine
+public import ConfigEngine
 import Core
-import Foundation
+public import Foundation
 
 /// Why `fetch()` failed. In every case the active and the fetched templates are unchanged.
 public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {

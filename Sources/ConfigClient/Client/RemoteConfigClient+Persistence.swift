@@ -1,5 +1,5 @@
 import ConfigEngine
-import Core
+public import Core
 import Foundation
 
 extension RemoteConfigClient {

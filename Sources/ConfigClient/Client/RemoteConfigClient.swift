@@ -1,6 +1,6 @@
-import ConfigEngine
-import Core
-import Foundation
+public import ConfigEngine
+public import Core
+public import Foundation
 
 /// The remote-config client an app or a server holds for its lifetime, with Firebase's
 /// model: in-app defaults, the last fetched template, and the active snapshot that reads

@@ -1,6 +1,6 @@
 import ConfigEngine
-import Core
-import Foundation
+package import Core
+package import Foundation
 
 /// The persisted form of a `ClientState`: one versioned JSON object per namespace.
 ///

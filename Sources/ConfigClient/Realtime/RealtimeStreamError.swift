@@ -1,4 +1,4 @@
-import Core
+public import Core
 
 /// Why the real-time stream could not be opened or broke.
 public enum RealtimeStreamError: Error, Sendable, Equatable, CustomStringConvertible {

@@ -1,4 +1,4 @@
-import Core
+public import Core
 import Foundation
 
 /// Keeps a `RemoteConfigClient` current from the real-time invalidation stream, Firebase's

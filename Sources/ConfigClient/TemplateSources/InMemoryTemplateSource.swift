@@ -1,4 +1,4 @@
-import Core
+public import Core
 
 /// A `TemplateSource` whose answers a test scripts, in order: 200 with a body and ETag, 304,
 /// 429 with `Retry-After`, 500, a timeout, a stall, a malformed body, a connectivity error.

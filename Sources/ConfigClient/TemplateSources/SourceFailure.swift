@@ -1,4 +1,4 @@
-import Core
+public import Core
 
 /// A failure a source reports in its own terms (a Google API's error body, no access token, no
 /// Firebase installation): the source's own error, and the little the client's rules need to

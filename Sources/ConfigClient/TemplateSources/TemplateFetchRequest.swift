@@ -1,4 +1,4 @@
-import ConfigEngine
+public import ConfigEngine
 
 /// What the client asks a `TemplateSource` for on one fetch.
 ///

@@ -1,5 +1,5 @@
-import ConfigEngine
-import Core
+public import ConfigEngine
+public import Core
 
 /// Where templates come from: HTTP, a file (`FileTemplateSource`), memory
 /// (`InMemoryTemplateSource`), a Firebase project's server template

@@ -1,4 +1,4 @@
-import Core
+public import Core
 
 /// Why a template source could not answer. Every transport maps every failure to one of
 /// these, so the client's throttling rules see the same cases whatever the transport.

@@ -1,5 +1,5 @@
 import Core
-import Foundation
+public import Foundation
 
 extension CompiledTemplate {
   /// Evaluates every parameter for one context: per key, the first condition in template

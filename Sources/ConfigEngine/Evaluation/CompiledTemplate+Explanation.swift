@@ -1,5 +1,5 @@
-import Core
-import Foundation
+public import Core
+public import Foundation
 
 extension CompiledTemplate {
   /// The longest reason `explain` gives, in characters (and at most four times as many

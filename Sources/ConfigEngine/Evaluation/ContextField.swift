@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// One field of `EvaluationContext` as the tool's context JSON names it, and as Firebase's app
 /// fetch sends it: the one declaration that the JSON reader and writer, `switchyard

@@ -1,4 +1,4 @@
-import Core
+public import Core
 
 /// A custom signal's value: a string or a number, as Firebase's server SDKs accept.
 public enum CustomSignalValue: Sendable, Hashable {

@@ -1,4 +1,4 @@
-import Core
+package import Core
 
 extension CompiledTemplate {
   /// Every value each parameter can take with `defaults`, for output that spells each value

@@ -1,4 +1,4 @@
-import Core
+public import Core
 
 /// The values of one evaluation: every template key and every in-app default key, each with
 /// its source. An immutable value; reading it takes no lock and parses nothing.

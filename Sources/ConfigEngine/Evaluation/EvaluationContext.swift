@@ -1,5 +1,5 @@
 import Core
-import Foundation
+public import Foundation
 
 /// Everything a condition can test about one user, device and moment. Apps set one on the
 /// client; servers build one per request. Every field is optional: a condition that reads a

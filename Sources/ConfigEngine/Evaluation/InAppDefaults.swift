@@ -1,4 +1,4 @@
-import Core
+public import Core
 
 /// The app's own defaults: the values a key has when the template gives none or says
 /// `useInAppDefault`. Values are strings, as on the wire.

@@ -1,4 +1,4 @@
-import Core
+public import Core
 
 /// A template condition with its name: the unit that conditional values refer to and whose
 /// position in the template decides priority.

@@ -1,4 +1,4 @@
-import Core
+public import Core
 
 /// The members of one JSON object of a template that the model has no property for, kept so
 /// that writing the template back (`TemplateWriter`) loses nothing.

@@ -1,4 +1,4 @@
-import Core
+public import Core
 
 /// One value a template parameter can take: a string, "use the in-app default", or a kind
 /// this version does not evaluate (rollout, personalization, experiment values).

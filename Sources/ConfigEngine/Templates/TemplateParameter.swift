@@ -1,4 +1,4 @@
-import Core
+public import Core
 
 /// One parameter of a template: its default value, its conditional values and metadata.
 public struct TemplateParameter: Sendable, Hashable {

@@ -1,4 +1,4 @@
-import Core
+public import Core
 
 /// Reads template JSON (client or server format) into a `Template`, collecting every problem
 /// instead of stopping at the first, so `switchyard validate` can list them all.

@@ -1,4 +1,4 @@
-import Core
+public import Core
 
 /// Writes a `Template` back as Firebase template JSON: the template as it was read, plus the
 /// edits made to it in code.

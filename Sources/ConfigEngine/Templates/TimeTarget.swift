@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The instant a time condition compares against, with the text it came from.
 public struct TimeTarget: Sendable, Hashable {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A campaign window whose background picture changes every day, usable by any feature.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// A calendar date and wall-clock time with no zone, as in `2025-01-06T03:00:00`: what
 /// Firebase's `dateTime(...)` and first-open conditions write, paired with a zone name.

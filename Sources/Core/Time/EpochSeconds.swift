@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// An instant as an exact decimal count of seconds since 1970-01-01T00:00:00Z: the whole
 /// seconds (rounded down, so a negative time has a positive fraction) and the fraction's

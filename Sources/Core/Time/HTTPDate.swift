@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// Reads the three date formats HTTP allows (RFC 9110, section 5.6.7), for `Retry-After`:
 /// IMF-fixdate `Sun, 06 Nov 1994 08:49:37 GMT`, the obsolete RFC 850 form

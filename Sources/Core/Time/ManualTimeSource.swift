@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A clock that moves only when a test moves it. Sleepers wake when `advance` passes their
 /// deadline, so time-based rules are tested without real waiting.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A parsed `Retry-After` header: delta-seconds or an HTTP-date. The client does not fetch
 /// again before the moment it names (within `BackoffPolicy.maximumRetryAfter`).

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The real clock: `Date()` for now, `Task.sleep` for waiting.
 public struct SystemTimeSource: TimeSource {

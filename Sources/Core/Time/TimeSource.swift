@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Where "now" comes from, and how to wait. Everything time-based in Switchyard (fetch
 /// intervals, throttling, campaign days, dateTime conditions, loading timeouts) takes one of

@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// Parses ISO-8601 instants that carry their offset, such as `2025-04-01T00:00:00+09:00`
 /// or `2025-03-31T15:00:00.250Z`: campaign windows, `--now`, first-open times.

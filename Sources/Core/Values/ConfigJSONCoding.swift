@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// The one `Codable` setup for config values: sorted keys and unescaped slashes, so encoded
 /// text is stable and readable, and dates as ISO-8601 strings with an offset, read and

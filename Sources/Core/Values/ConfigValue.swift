@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// One remote-config value: the raw string and where it came from, with typed accessors
 /// that follow one rule on every platform (`NSString.boolValue` and `doubleValue` differ

@@ -1,5 +1,5 @@
-import ConfigClient
-import Core
+public import ConfigClient
+public import Core
 import Foundation
 
 /// A Firebase app, anywhere Swift runs: its options and its one installation, shared by its

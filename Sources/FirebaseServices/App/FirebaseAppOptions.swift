@@ -1,5 +1,5 @@
 import Core
-import Foundation
+public import Foundation
 
 /// A Firebase app as its `GoogleService-Info.plist` or `google-services.json` describes it:
 /// what Switchyard needs to be that app wherever Swift runs (installations, the app fetch,

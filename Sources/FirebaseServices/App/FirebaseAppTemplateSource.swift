@@ -1,7 +1,7 @@
-import ConfigClient
+public import ConfigClient
 import ConfigClientHTTP
-import ConfigEngine
-import Core
+public import ConfigEngine
+public import Core
 import Foundation
 import HTTPTransport
 

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A Google OAuth 2.0 access token and when it expires. Its description never shows the
 /// token, so it can be logged, dumped or put in an error without leaking.

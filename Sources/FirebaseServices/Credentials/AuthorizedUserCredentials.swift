@@ -1,5 +1,5 @@
-import Core
-import Foundation
+public import Core
+public import Foundation
 
 /// A user's credentials from an `authorized_user` file, the file
 /// `gcloud auth application-default login` writes: a refresh token traded for access tokens

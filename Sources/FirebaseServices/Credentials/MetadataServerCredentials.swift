@@ -1,4 +1,4 @@
-import Core
+public import Core
 
 /// The credentials of the service account a Google compute platform (Cloud Run, GKE, Compute
 /// Engine, Cloud Functions) attaches to the code it runs, from its metadata server: tokens

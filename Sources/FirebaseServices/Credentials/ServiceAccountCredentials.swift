@@ -1,5 +1,5 @@
-import Core
-import Foundation
+public import Core
+public import Foundation
 
 /// A service account's credentials from its key file (`"type": "service_account"`): a JWT
 /// signed with the file's RSA key (RS256, scope `cloud-platform`, one hour) traded for an

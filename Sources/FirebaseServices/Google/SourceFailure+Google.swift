@@ -1,4 +1,4 @@
-import ConfigClient
+package import ConfigClient
 
 extension GoogleAPIError {
   /// The statuses after which Firebase's SDKs open the real-time stream again

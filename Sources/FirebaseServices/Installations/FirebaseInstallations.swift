@@ -1,5 +1,5 @@
-import ConfigClient
-import Core
+public import ConfigClient
+public import Core
 import Foundation
 
 /// A Firebase app's installation (firebase-services.md §4): registered once with the app's

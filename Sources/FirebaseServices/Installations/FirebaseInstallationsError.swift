@@ -1,5 +1,5 @@
 import Core
-import Foundation
+public import Foundation
 import HTTPTransport
 
 /// Why no Firebase installation (or no auth token for it) could be had. No case holds a

@@ -1,5 +1,5 @@
-import ConfigEngine
-import Core
+public import ConfigEngine
+public import Core
 import Foundation
 import HTTPTransport
 

@@ -1,4 +1,4 @@
-import ConfigEngine
+public import ConfigEngine
 
 /// Why a call of `FirebaseManagementClient` failed. No case holds a token.
 public enum FirebaseManagementError: Error, Sendable, Equatable, CustomStringConvertible {

@@ -1,6 +1,6 @@
-import ConfigClient
+public import ConfigClient
 import ConfigClientHTTP
-import Core
+public import Core
 import Foundation
 import HTTPTransport
 

@@ -1,5 +1,5 @@
-import ConfigEngine
-import Core
+public import ConfigEngine
+public import Core
 
 /// A template as Firebase's management API answered it (firebase-admin's
 /// `RemoteConfigTemplate`): Google's JSON as sent, what Switchyard read of it, its etag and

@@ -1,4 +1,4 @@
-import Core
+public import Core
 
 /// One entry of a template's version history, as `listVersions` (and a template's `version`
 /// object) gives it. Every field is optional, as in Google's schema; the members Switchyard

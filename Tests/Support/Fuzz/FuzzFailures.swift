@@ -1,4 +1,4 @@
-import Testing
+package import Testing
 
 /// The violations of one rule found over a fuzz run, each with what reproduces it: the seed,
 /// the iteration and the input. A run checks every input against every rule, then asserts

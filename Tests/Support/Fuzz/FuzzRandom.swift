@@ -1,6 +1,6 @@
 import Core
 import Foundation
-import Testing
+package import Testing
 
 /// The draws every fuzz generator makes, on Core's seeded generator, so a seed printed with a
 /// failure reproduces the input exactly.

@@ -1,4 +1,4 @@
-import Core
+package import Core
 
 /// Values and byte fragments that have broken JSON readers before: numbers no type holds,
 /// nesting past the parser's limit, strings with line breaks, bidirectional controls,

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A port on 127.0.0.1 where nothing listens, for tests of a server that is down: it stays
 /// bound (without listening) while the value lives, so connections to it are refused and no

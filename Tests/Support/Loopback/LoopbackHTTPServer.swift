@@ -1,6 +1,6 @@
 import Core
 import Dispatch
-import Foundation
+public import Foundation
 
 /// A real HTTP/1.1 server on 127.0.0.1 for the network tests: a test starts one, scripts its
 /// answers per path, reads its request log and stops it.

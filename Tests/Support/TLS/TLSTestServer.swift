@@ -1,6 +1,6 @@
 import Core
 import Dispatch
-import Foundation
+public import Foundation
 
 #if canImport(Glibc)
   import Glibc

@@ -1,4 +1,4 @@
-import Core
+public import Core
 
 /// How one parameter both templates hold differs between them.
 public struct ParameterChange: Sendable, Equatable {
