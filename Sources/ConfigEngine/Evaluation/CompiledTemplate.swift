@@ -15,6 +15,9 @@ public struct CompiledTemplate: Sendable {
     let template: Template
     let program: ConditionProgram
     let parameters: [CompiledParameter]
+    /// Each parameter's declared `valueType`, beside `parameters` (which evaluation reads, so
+    /// they stay as small as they were).
+    let valueTypes: [ConfigValueType?]
     let parameterIndex: [String: Int]
     /// Which conditions each parameter has values for, as bit masks.
     let masks: ParameterConditionMasks
@@ -22,6 +25,9 @@ public struct CompiledTemplate: Sendable {
     let conditionWarnings: [TemplateProblem]
     /// Firebase's app-fetch metadata per key; nil for templates without any.
     let metadata: ParameterMetadataTable?
+    /// Per condition, in template order: whether it holds a percent test, the rule by which
+    /// a value it chose was decided by a percent bucket (`Condition.holdsPercentTest`).
+    let percentConditions: [Bool]
 
     init(_ template: Template) {
       var builder = ConditionProgramBuilder()
@@ -32,14 +38,17 @@ public struct CompiledTemplate: Sendable {
         template.conditions.enumerated().map { ($1.name, $0) },
         uniquingKeysWith: { first, _ in first })
       var parameters: [CompiledParameter] = []
+      var valueTypes: [ConfigValueType?] = []
       var parameterIndex: [String: Int] = [:]
       for parameter in template.parameters where parameterIndex[parameter.key] == nil {
         parameterIndex[parameter.key] = parameters.count
         parameters.append(CompiledParameter(parameter, conditionIndex: conditionIndex))
+        valueTypes.append(parameter.valueType)
       }
       self.template = template
       self.program = builder.program
       self.parameters = parameters
+      self.valueTypes = valueTypes
       self.parameterIndex = parameterIndex
       self.masks = ParameterConditionMasks(
         conditionCount: template.conditions.count,
@@ -47,6 +56,7 @@ public struct CompiledTemplate: Sendable {
       self.diagnostics = builder.problems
       self.conditionWarnings = template.conditions.flatMap(TemplateReader.unevaluatedParts)
       self.metadata = ParameterMetadataTable(template)
+      self.percentConditions = template.conditions.map(\.condition.holdsPercentTest)
     }
   }
 

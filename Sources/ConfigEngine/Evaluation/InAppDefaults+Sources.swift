@@ -3,9 +3,12 @@ import Foundation
 
 extension InAppDefaults {
   /// The defaults every module declared, from Core's catalog (which has already refused a
-  /// key declared twice).
+  /// key declared twice), each typed by its key's `valueType`.
   public init(catalog: ConfigKeyCatalog) {
-    self.init(catalog.defaults)
+    self.init(
+      catalog.defaults,
+      valueTypes: Dictionary(
+        catalog.entries.map { ($0.key.name, $0.key.valueType) }, uniquingKeysWith: { $1 }))
   }
 
   /// The defaults of every module's typed keys.

@@ -70,6 +70,11 @@ struct InAppDefaultsSourcesTests {
     let expected = ["isUnderMaintenance": "false", "maximumItems": "20", "theme": "light"]
     #expect(try InAppDefaults(keySets: sets).values == expected)
     #expect(InAppDefaults(catalog: try ConfigKeyCatalog(sets)).values == expected)
+    // Each default is typed by its key, for what reads types (OpenFeature's details).
+    #expect(
+      try InAppDefaults(keySets: sets).valueTypes == [
+        "isUnderMaintenance": .boolean, "maximumItems": .number, "theme": .string,
+      ])
   }
 
   @Test("a key declared by two modules is an error naming both")

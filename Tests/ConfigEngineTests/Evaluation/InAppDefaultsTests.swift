@@ -23,4 +23,21 @@ struct InAppDefaultsTests {
     }
     #expect(throws: DefaultsError.self) { try InAppDefaults(json: JSONParser().parse("[]")) }
   }
+
+  @Test("each JSON value's kind is its type: strings, numbers, Booleans, and JSON for the rest")
+  func typesFromJSON() throws {
+    let defaults = try InAppDefaults(
+      json: JSONParser().parse(#"{"s": "1", "n": 1.50, "b": true, "a": [1], "o": {}}"#))
+    #expect(
+      defaults.valueTypes == ["s": .string, "n": .number, "b": .boolean, "a": .json, "o": .json])
+    #expect(defaults.valueType(forKey: "n") == .number)
+    #expect(defaults.valueType(forKey: "missing") == nil)
+  }
+
+  @Test("pairs carry the types given, only for keys that have a value")
+  func typesGiven() {
+    let defaults = InAppDefaults(["a": "1"], valueTypes: ["a": .number, "gone": .boolean])
+    #expect(defaults.valueTypes == ["a": .number])
+    #expect(InAppDefaults(["a": "1"]).valueType(forKey: "a") == nil)
+  }
 }
