@@ -37,6 +37,7 @@ extension RemoteConfigClient {
     }
     let now = timeSource.now
     if state.throttle.isThrottled(at: now), let until = state.throttle.throttledUntil {
+      eventBroadcaster.broadcast(.fetchFailed(.throttled(until: until)))
       throw .throttled(until: until)
     }
     if !ignoringMinimumInterval, !state.isStale, !state.contextChanged,
@@ -49,6 +50,9 @@ extension RemoteConfigClient {
       // Cleared before the task completes, so whoever awaits it never finds it still
       // registered (and a newer fetch registered meanwhile is not cleared).
       self.fetchFinished()
+      if case .failure(let error) = result {
+        self.eventBroadcaster.broadcast(.fetchFailed(error))
+      }
       return result
     }
     inFlightFetch = (task, context)
@@ -128,6 +132,8 @@ extension RemoteConfigClient {
       }
       state.throttle.fetchSucceeded()
       state.recordSuccessfulFetch(answered)
+      publishStaleness()
+      eventBroadcaster.broadcast(.fetched(.notModified))
       await persist()
       return .success(.notModified)
     case .success(.template(let body, let newETag)):
@@ -166,8 +172,11 @@ extension RemoteConfigClient {
       template: isActive ? (state.active?.template ?? template) : template, etag: keptETag,
       fetchedAt: answered.at, isActivated: isActive)
     state.recordSuccessfulFetch(answered)
+    publishStaleness()
+    let result = FetchResult.newTemplate(versionNumber: template.compiled.versionNumber)
+    eventBroadcaster.broadcast(.fetched(result))
     if settings.autoActivate { _ = activateFetched() }
     await persist()
-    return .success(.newTemplate(versionNumber: template.compiled.versionNumber))
+    return .success(result)
   }
 }

@@ -54,9 +54,11 @@ extension RemoteConfigClient {
   private func merge(_ saved: ClientState) -> [Reason] {
     var reasons: [Reason] = []
     let now = timeSource.now
+    var restoredActive = false
     if state.fetched == nil, state.active == nil {
       state.fetched = saved.fetched
       state.active = saved.active
+      restoredActive = saved.active != nil
       if let last = saved.lastSuccessfulFetchAt {
         state.lastSuccessfulFetchAt = max(last, state.lastSuccessfulFetchAt ?? last)
       }
@@ -85,6 +87,11 @@ extension RemoteConfigClient {
       || state.throttle == FetchThrottle()
     {
       state.throttle = throttle
+    }
+    publishStaleness()
+    if restoredActive, let active = state.active {
+      eventBroadcaster.broadcast(
+        .restored(versionNumber: active.template.compiled.versionNumber))
     }
     install(makeSnapshot())
     if let active = state.active {

@@ -32,7 +32,11 @@ public actor RemoteConfigClient {
   /// The active snapshot: the only lock on the read path, held just long enough to copy a
   /// reference-sized value out.
   nonisolated let activeSnapshot: LockedState<ConfigSnapshot>
-  nonisolated let broadcaster = UpdateBroadcaster()
+  nonisolated let broadcaster = StreamBroadcaster<ConfigUpdate>()
+  nonisolated let eventBroadcaster = StreamBroadcaster<ClientEvent>()
+  /// `state.isStale` as readers see it: synchronously, without waiting on the actor. Set by
+  /// `publishStaleness()` wherever the state's mark may have changed.
+  nonisolated let staleMark = LockedState(false)
 
   /// Everything that is persisted.
   var state = ClientState()
@@ -86,6 +90,7 @@ public actor RemoteConfigClient {
 
   deinit {
     broadcaster.finishAll()
+    eventBroadcaster.finishAll()
   }
 
   // MARK: Reading
@@ -112,6 +117,14 @@ public actor RemoteConfigClient {
 
   /// How many `updates()` streams are listening.
   public nonisolated var listenerCount: Int { broadcaster.count }
+
+  /// A new stream of what happens to the client from now on, in order: a template restored,
+  /// fetched or activated, values changed (as `updates()`), the stale mark set or cleared, a
+  /// fetch failed (`ClientEvent`). Each listener gets its own stream; one that stops iterating
+  /// is removed. What a status display or OpenFeature's provider events are built from.
+  public nonisolated func events() -> AsyncStream<ClientEvent> {
+    eventBroadcaster.makeStream()
+  }
 
   /// The client's evaluation context.
   public var context: EvaluationContext { state.context ?? EvaluationContext() }
@@ -214,12 +227,14 @@ public actor RemoteConfigClient {
     staleMarks += 1
     guard !state.isStale else { return }
     state.isStale = true
+    publishStaleness()
     await persist()
   }
 
   /// Whether `markStale()` was called since the last successful fetch (in this process or,
-  /// restored, in an earlier one).
-  public var isStale: Bool { state.isStale }
+  /// restored, in an earlier one). Synchronous, like `snapshot`: an evaluation that reports
+  /// whether its values may be out of date reads it without waiting.
+  public nonisolated var isStale: Bool { staleMark.withLock { $0 } }
 
   /// Whether the context changed, since the last successful fetch, in a field a source whose
   /// server evaluates sends (see `setContext(_:)`): the next fetch then ignores the interval.
@@ -259,6 +274,7 @@ public actor RemoteConfigClient {
     let changed = snapshot.changedKeys(comparedTo: previous)
     if !changed.isEmpty {
       broadcaster.broadcast(ConfigUpdate(updatedKeys: changed, snapshot: snapshot))
+      eventBroadcaster.broadcast(.updated(keys: changed))
     }
     return changed
   }
@@ -269,6 +285,17 @@ public actor RemoteConfigClient {
     fetched.isActivated = true
     state.fetched = fetched
     state.active = ClientState.Active(template: fetched.template, activatedAt: timeSource.now)
+    eventBroadcaster.broadcast(.activated(versionNumber: fetched.template.compiled.versionNumber))
     return install(makeSnapshot())
+  }
+
+  /// Makes `isStale` say what the state's mark says, and tells event listeners when it changed.
+  func publishStaleness() {
+    let isStale = state.isStale
+    let changed = staleMark.withLock { mark in
+      defer { mark = isStale }
+      return mark != isStale
+    }
+    if changed { eventBroadcaster.broadcast(isStale ? .markedStale : .staleMarkCleared) }
   }
 }

@@ -92,13 +92,13 @@ struct MarksDuringFetchTests {
     // The server announces a newer template after the request left.
     await fetch.client.markStale()
     #expect(try await fetch.answerFirst() == .newTemplate(versionNumber: 1))
-    #expect(await fetch.client.isStale)
+    #expect(fetch.client.isStale)
     // So the next fetch goes out within the minimum interval, and its answer clears it.
     let second = Task { [client = fetch.client] in try await client.fetch() }
     #expect(await fetch.requests.next() != nil)
     fetch.source.answer(.template(body: Array(Self.template.utf8), etag: "2"))
     #expect(try await second.value == .newTemplate(versionNumber: 1))
-    #expect(await !fetch.client.isStale)
+    #expect(!fetch.client.isStale)
     #expect(try await fetch.client.fetch() == .servedFromCache)
   }
 }

@@ -92,9 +92,9 @@ struct RemoteConfigClientFetchTests {
     let harness = ClientHarness([.template(v1, etag: "e1"), .template(v2, etag: "e2")])
     _ = try await harness.client.fetch()
     await harness.client.markStale()
-    #expect(await harness.client.isStale)
+    #expect(harness.client.isStale)
     #expect(try await harness.client.fetch() == .newTemplate(versionNumber: 2))
-    #expect(await !harness.client.isStale)
+    #expect(!harness.client.isStale)
     #expect(try await harness.client.fetch() == .servedFromCache)
     #expect(harness.source.requests == [nil, "e1"])
   }

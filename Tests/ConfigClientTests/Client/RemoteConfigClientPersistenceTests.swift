@@ -323,15 +323,15 @@ struct RemoteConfigClientPersistenceTests {
     await first.markStale()
     let (second, source) = client(directory, [.template(v2, etag: "e2")], time: time)
     let reasons = await second.restore()
-    #expect(await second.isStale)
+    #expect(second.isStale)
     #expect(reasons.contains { $0.message.contains("announced a newer template") })
     #expect(try await second.fetch() == .newTemplate(versionNumber: 2))
     #expect(source.requests == ["e1"])
     // The fetch cleared the mark, and that is saved too.
-    #expect(await !second.isStale)
+    #expect(!second.isStale)
     let (third, thirdSource) = client(directory, [.template(v2)], time: time)
     await third.restore()
-    #expect(await !third.isStale)
+    #expect(!third.isStale)
     #expect(try await third.fetch() == .servedFromCache)
     #expect(thirdSource.requestCount == 0)
   }
@@ -346,7 +346,7 @@ struct RemoteConfigClientPersistenceTests {
     #expect(try await first.fetch() == .notModified)
     let (second, _) = client(directory, [], time: time)
     await second.restore()
-    #expect(await !second.isStale)
+    #expect(!second.isStale)
   }
 
   @Test(
@@ -553,7 +553,7 @@ struct RestoredView: Equatable {
     lastFetch = await client.lastSuccessfulFetchTime
     context = await client.context
     throttle = await client.throttle
-    isStale = await client.isStale
+    isStale = client.isStale
     savedAt = client.timeSource.now
   }
 }

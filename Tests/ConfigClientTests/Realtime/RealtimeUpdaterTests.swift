@@ -143,10 +143,10 @@ struct RealtimeUpdaterTests {
     #expect(
       await events.next()
         == .fetchFailed(targetVersion: 2, lastError: .source(.connectivity("connection refused"))))
-    #expect(await harness.client.isStale)
+    #expect(harness.client.isStale)
     harness.source.enqueue(.template(Self.v2, etag: "\"2\""))
     #expect(try await harness.client.fetch() == .newTemplate(versionNumber: 2))
-    #expect(await !harness.client.isStale)
+    #expect(!harness.client.isStale)
   }
 
   @Test("a throttled client is not asked to fetch before the throttle ends")

@@ -1,20 +1,21 @@
 import Core
 
-/// The listeners of one client's updates: one `AsyncStream` each. A listener whose stream
-/// ends (its task cancelled, the stream dropped) removes itself; no update reaches it again.
-final class UpdateBroadcaster: Sendable {
+/// The listeners of one client's updates or events: one `AsyncStream` each. A listener whose
+/// stream ends (its task cancelled, the stream dropped) removes itself; nothing reaches it
+/// again.
+final class StreamBroadcaster<Element: Sendable>: Sendable {
   private struct Listeners {
     var nextID = 0
-    var continuations: [Int: AsyncStream<ConfigUpdate>.Continuation] = [:]
+    var continuations: [Int: AsyncStream<Element>.Continuation] = [:]
   }
 
   private let listeners = LockedState(Listeners())
 
-  /// A new stream that receives every update broadcast from now on. Unbounded: a slow
+  /// A new stream that receives every element broadcast from now on. Unbounded: a slow
   /// listener must not lose which keys changed.
-  func makeStream() -> AsyncStream<ConfigUpdate> {
+  func makeStream() -> AsyncStream<Element> {
     let (stream, continuation) = AsyncStream.makeStream(
-      of: ConfigUpdate.self, bufferingPolicy: .unbounded)
+      of: Element.self, bufferingPolicy: .unbounded)
     let id = listeners.withLock { listeners in
       let id = listeners.nextID
       listeners.nextID += 1
@@ -30,13 +31,13 @@ final class UpdateBroadcaster: Sendable {
   /// How many listeners are registered.
   var count: Int { listeners.withLock { $0.continuations.count } }
 
-  /// Delivers `update` to every listener, in registration order.
-  func broadcast(_ update: ConfigUpdate) {
+  /// Delivers `element` to every listener, in registration order.
+  func broadcast(_ element: Element) {
     let continuations = listeners.withLock { listeners in
       listeners.continuations.sorted { $0.key < $1.key }.map(\.value)
     }
     for continuation in continuations {
-      continuation.yield(update)
+      continuation.yield(element)
     }
   }
 
