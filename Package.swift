@@ -32,6 +32,7 @@ let package = Package(
     .library(name: "ElementaryFeature", targets: ["ElementaryFeature"]),
     .library(name: "JuniorHighFeature", targets: ["JuniorHighFeature"]),
     .library(name: "ConfigRouting", targets: ["ConfigRouting"]),
+    .library(name: "FlagEvaluation", targets: ["FlagEvaluation"]),
     .executable(name: "switchyard", targets: ["switchyard"]),
     .executable(name: "switchyard-bench", targets: ["SwitchyardBench"]),
   ],
@@ -67,6 +68,11 @@ let package = Package(
     // engine and RootRouting. Features arrive as descriptors: never a feature module.
     .target(
       name: "ConfigRouting", dependencies: ["Core", "ConfigEngine", "RootRouting"],
+      swiftSettings: sharedSwiftSettings),
+    // OpenFeature's vocabulary over the engine and the client: evaluation details, reasons,
+    // the context, hooks, provider events, OpenTelemetry's attributes.
+    .target(
+      name: "FlagEvaluation", dependencies: ["Core", "ConfigEngine", "ConfigClient"],
       swiftSettings: sharedSwiftSettings),
     // The composition root: the only target that imports everything.
     .executableTarget(
@@ -149,6 +155,12 @@ let package = Package(
       dependencies: [
         "ConfigRouting", "ConfigEngine", "Core", "RootRouting", "ElementaryFeature",
         "JuniorHighFeature",
+      ],
+      swiftSettings: sharedSwiftSettings),
+    .testTarget(
+      name: "FlagEvaluationTests",
+      dependencies: [
+        "FlagEvaluation", "ConfigClient", "ConfigEngine", "Core", "SwitchyardTestSupport",
       ],
       swiftSettings: sharedSwiftSettings),
     .testTarget(
