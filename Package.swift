@@ -33,6 +33,7 @@ let package = Package(
     .library(name: "JuniorHighFeature", targets: ["JuniorHighFeature"]),
     .library(name: "ConfigRouting", targets: ["ConfigRouting"]),
     .library(name: "FlagEvaluation", targets: ["FlagEvaluation"]),
+    .library(name: "OFREP", targets: ["OFREP"]),
     .executable(name: "switchyard", targets: ["switchyard"]),
     .executable(name: "switchyard-bench", targets: ["SwitchyardBench"]),
   ],
@@ -73,6 +74,11 @@ let package = Package(
     // the context, hooks, provider events, OpenTelemetry's attributes.
     .target(
       name: "FlagEvaluation", dependencies: ["Core", "ConfigEngine", "ConfigClient"],
+      swiftSettings: sharedSwiftSettings),
+    // OFREP, OpenFeature's remote evaluation protocol, as a responder any HTTP server mounts:
+    // a request's bytes in, a response's out. No sockets.
+    .target(
+      name: "OFREP", dependencies: ["Core", "ConfigEngine", "FlagEvaluation"],
       swiftSettings: sharedSwiftSettings),
     // The composition root: the only target that imports everything.
     .executableTarget(
@@ -161,6 +167,13 @@ let package = Package(
       name: "FlagEvaluationTests",
       dependencies: [
         "FlagEvaluation", "ConfigClient", "ConfigEngine", "Core", "SwitchyardTestSupport",
+      ],
+      swiftSettings: sharedSwiftSettings),
+    .testTarget(
+      name: "OFREPTests",
+      dependencies: [
+        "OFREP", "FlagEvaluation", "ConfigClient", "ConfigEngine", "Core",
+        "SwitchyardTestSupport",
       ],
       swiftSettings: sharedSwiftSettings),
     .testTarget(

@@ -1,0 +1,32 @@
+/// An HTTP request as the OFREP responder reads it: the fields any server framework has, so
+/// mounting the responder is copying them over.
+public struct OFREPRequest: Sendable {
+  /// The method, e.g. `POST`.
+  public var method: String
+  /// The path as it came on the request line, percent-encoded, without the query.
+  public var path: String
+  /// The query after `?`, or nil; the responder reads none of it (OFREP's `flagConfigEtag`
+  /// and `flagConfigLastModified` only hint at a change the next evaluation sees anyway).
+  public var query: String?
+  /// The header fields in the order they came; names compare case-insensitively.
+  public var headers: [(name: String, value: String)]
+  /// The body's bytes.
+  public var body: [UInt8]
+
+  // swift-format-ignore: AllPublicDeclarationsHaveDocumentation
+  public init(
+    method: String, path: String, query: String? = nil,
+    headers: [(name: String, value: String)] = [], body: [UInt8] = []
+  ) {
+    self.method = method
+    self.path = path
+    self.query = query
+    self.headers = headers
+    self.body = body
+  }
+
+  /// The values of every field named `name`, in order.
+  func headerValues(_ name: String) -> [String] {
+    headers.filter { $0.name.lowercased() == name }.map(\.value)
+  }
+}
