@@ -1,7 +1,9 @@
 /// The API keys a responder accepts, as OFREP's two schemes send them: `Authorization: Bearer
 /// KEY` or `X-API-Key: KEY`. Keys are compared in constant time and never written anywhere:
 /// not in a response, an error or a description.
-public struct OFREPAPIKeys: Sendable, CustomStringConvertible {
+public struct OFREPAPIKeys: Sendable, CustomStringConvertible, CustomDebugStringConvertible,
+  CustomReflectable
+{
   private let keys: [[UInt8]]
 
   /// Accepts any of `keys` (empty strings are ignored); none: every request is accepted.
@@ -15,9 +17,18 @@ public struct OFREPAPIKeys: Sendable, CustomStringConvertible {
   /// How many keys, never the keys.
   public var description: String { "API keys (\(keys.count))" }
 
+  /// The same as `description`.
+  public var debugDescription: String { description }
+
+  /// No children, so `dump` shows no key either.
+  public var customMirror: Mirror { Mirror(self, children: [], displayStyle: .struct) }
+
   /// Whether `request` carries an accepted key, in either header (every value of each is
-  /// tried). Every key is compared with every credential, whatever matched first.
-  func accept(_ request: OFREPRequest) -> Bool {
+  /// tried). Every key is compared with every credential, whatever matched first. The
+  /// responder asks it of every request; a server asks it of its own routes that the same
+  /// keys guard (the event stream `eventStreams` advertises), answering
+  /// `OFREPResponder.unauthorized` when it is false.
+  public func accepts(_ request: OFREPRequest) -> Bool {
     guard !keys.isEmpty else { return true }
     var credentials: [[UInt8]] = []
     for value in request.headerValues("authorization") {

@@ -1,6 +1,10 @@
 /// An HTTP request as the OFREP responder reads it: the fields any server framework has, so
-/// mounting the responder is copying them over.
-public struct OFREPRequest: Sendable {
+/// mounting the responder is copying them over. Its description, debug description and mirror
+/// hide the values of `Authorization` and `X-API-Key`, so a request can be logged or dumped
+/// without its API key.
+public struct OFREPRequest: Sendable, CustomStringConvertible, CustomDebugStringConvertible,
+  CustomReflectable
+{
   /// The method, e.g. `POST`.
   public var method: String
   /// The path as it came on the request line, percent-encoded, without the query.
@@ -24,6 +28,23 @@ public struct OFREPRequest: Sendable {
     self.headers = headers
     self.body = body
   }
+
+  /// `POST /ofrep/v1/evaluate/flags [Authorization: redacted, Content-Type: application/json]
+  /// 17 bytes`: the query and body are left out, and the credentials' values.
+  public var description: String {
+    let fields = headers.map { field in
+      let name = field.name.lowercased()
+      let hidden = name == "authorization" || name == "x-api-key"
+      return "\(field.name): \(hidden ? "redacted" : field.value)"
+    }
+    return "\(method) \(path) [\(fields.joined(separator: ", "))] \(body.count) bytes"
+  }
+
+  /// The same as `description`: the credentials stay hidden.
+  public var debugDescription: String { description }
+
+  /// No children, so `dump` shows only `description`.
+  public var customMirror: Mirror { Mirror(self, children: [], displayStyle: .struct) }
 
   /// The values of every field named `name`, in order.
   func headerValues(_ name: String) -> [String] {

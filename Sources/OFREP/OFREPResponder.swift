@@ -52,13 +52,7 @@ public struct OFREPResponder: Sendable {
   func response(to request: OFREPRequest) -> OFREPResponse {
     let path = request.path.prefix { $0 != "?" }
     guard path.hasPrefix(Self.pathPrefix) else { return Self.notFound }
-    guard apiKeys.accept(request) else {
-      return .json(
-        401,
-        OFREPBody.general(
-          "an API key is required: send Authorization: Bearer KEY or X-API-Key: KEY"),
-        [("WWW-Authenticate", "Bearer")])
-    }
+    guard apiKeys.accepts(request) else { return Self.unauthorized }
     let key: String?
     if path == Self.bulkPath {
       key = nil
@@ -127,6 +121,13 @@ public struct OFREPResponder: Sendable {
     }
     return .json(200, body, [("ETag", tag)])
   }
+
+  /// The answer to a request without an accepted API key: 401, `WWW-Authenticate: Bearer`,
+  /// OFREP's general error body saying how to send one (and never which keys exist).
+  public static let unauthorized = OFREPResponse.json(
+    401,
+    OFREPBody.general("an API key is required: send Authorization: Bearer KEY or X-API-Key: KEY"),
+    [("WWW-Authenticate", "Bearer")])
 
   private static let notFound = OFREPResponse.json(
     404, OFREPBody.general("not an OFREP path: POST \(bulkPath) or \(bulkPath)/{key}"))

@@ -59,10 +59,49 @@ struct OFREPAPIKeyTests {
     #expect(OFREPAPIKeys.constantTimeEqual(Array(given.utf8), Array(expected.utf8)) == equal)
   }
 
+  @Test("a server's own route under the same keys (the event stream) asks the keys and answers 401")
+  func serverRoute() {
+    let keys = OFREPAPIKeys(Self.keys)
+    let stream = { (headers: [(name: String, value: String)]) in
+      OFREPRequest(method: "GET", path: "/ofrep/v1/events", headers: headers)
+    }
+    #expect(keys.accepts(stream([("Authorization", "Bearer second")])))
+    #expect(keys.accepts(stream([("X-API-Key", "k1-secret-value")])))
+    #expect(!keys.accepts(stream([])))
+    #expect(!keys.accepts(stream([("X-API-Key", "k1-secret")])))
+    #expect(OFREPAPIKeys([]).accepts(stream([])))
+    #expect(OFREPResponder.unauthorized.status == 401)
+    #expect(OFREPResponder.unauthorized.header("WWW-Authenticate") == "Bearer")
+    #expect(OFREPSchema.general(OFREPTestSupport.json(OFREPResponder.unauthorized)) == [])
+  }
+
+  @Test("a request's description, debug description and dump hide the credentials' values")
+  func requestDescription() {
+    let request = OFREPRequest(
+      method: "POST", path: OFREPTestSupport.bulk, query: "flagConfigEtag=1",
+      headers: [
+        ("authorization", "Bearer k1-secret-value"), ("X-API-Key", "second"),
+        ("Content-Type", "application/json"),
+      ], body: Array("{}".utf8))
+    var dumped = ""
+    dump(request, to: &dumped)
+    for text in ["\(request)", String(reflecting: request), dumped] {
+      for key in Self.keys { #expect(!text.contains(key)) }
+    }
+    #expect(
+      "\(request)"
+        == "POST /ofrep/v1/evaluate/flags [authorization: redacted, X-API-Key: redacted,"
+        + " Content-Type: application/json] 2 bytes")
+  }
+
   @Test("keys are never described; empty keys are ignored")
   func description() {
     let keys = OFREPAPIKeys(["abc", ""])
     #expect("\(keys)" == "API keys (1)")
+    var dumped = ""
+    dump(keys, to: &dumped)
+    #expect(!dumped.contains("97"))  // "a" as a byte
+    #expect(String(reflecting: keys) == "API keys (1)")
     #expect(OFREPAPIKeys([""]).isEmpty)
   }
 }
