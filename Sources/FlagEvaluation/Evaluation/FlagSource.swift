@@ -9,7 +9,10 @@ public protocol FlagSource: Sendable {
 }
 
 /// A `FlagSource` that is a function: for a server that keeps its configuration itself (in a
-/// lock-protected value of its own) and replaces it on reload; the function reads it.
+/// lock-protected value of its own) and replaces it on reload; the function reads it. Keep a
+/// `TemplateFlagSource` there and answer its `flagConfiguration()`, so each evaluation reads the
+/// clock: a `FlagConfiguration` kept as it is would evaluate `dateTime` conditions at the time
+/// it was built.
 public struct ClosureFlagSource: FlagSource {
   private let read: @Sendable () -> FlagConfiguration?
 
