@@ -62,7 +62,8 @@ enum HTTPSocketTransport {
     for (name, value) in request.headers {
       let reserved = ["host", "connection", "content-length", "transfer-encoding"]
       guard !reserved.contains(name.lowercased()) else { continue }
-      guard isToken(name), !value.unicodeScalars.contains(where: { $0.value < 0x20 && $0 != "\t" })
+      guard HTTPToken.isToken(name),
+        !value.unicodeScalars.contains(where: { $0.value < 0x20 && $0 != "\t" })
       else {
         throw .invalidResponse("request header \(Excerpt.quoted(name)) holds a line break")
       }
@@ -73,16 +74,6 @@ enum HTTPSocketTransport {
     return Array(text.utf8) + (request.body ?? [])
   }
 
-  /// Whether `name` is an HTTP token (a valid header name).
-  private static func isToken(_ name: String) -> Bool {
-    !name.isEmpty
-      && name.utf8.allSatisfy { byte in
-        switch byte {
-        case 0x30...0x39, 0x41...0x5A, 0x61...0x7A: true
-        default: Array("!#$%&'*+-.^_`|~".utf8).contains(byte)
-        }
-      }
-  }
 }
 
 /// One request's thread: connects, sends, reads, and hands the response to the connection.

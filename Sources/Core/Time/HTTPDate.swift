@@ -1,6 +1,7 @@
 package import Foundation
 
-/// Reads the three date formats HTTP allows (RFC 9110, section 5.6.7), for `Retry-After`:
+/// Reads the three date formats HTTP allows (RFC 9110, section 5.6.7), for `Retry-After`,
+/// and writes the one a server sends (`format`, for the HTTP server's `Date`):
 /// IMF-fixdate `Sun, 06 Nov 1994 08:49:37 GMT`, the obsolete RFC 850 form
 /// `Sunday, 06-Nov-94 08:49:37 GMT` and C's asctime form `Sun Nov  6 08:49:37 1994`.
 ///
@@ -29,6 +30,25 @@ package enum HTTPDate {
       return nil
     }
   }
+
+  /// `date` as an IMF-fixdate, `Sun, 06 Nov 1994 08:49:37 GMT`: what a server's `Date`
+  /// header says (RFC 9110, section 6.6.1). The format has four-digit years, so an instant
+  /// before 1970 or after 9999 is written as the nearer of the two, and a NaN one as 1970.
+  package static func format(_ date: Date) -> String {
+    let interval = date.timeIntervalSince1970
+    let seconds = interval.isNaN ? 0 : Int(min(max(interval, 0), lastSecond).rounded(.down))
+    let civil = Timestamp.civil(wholeSeconds: seconds)
+    // 1970-01-01 was a Thursday.
+    let weekday = weekdays[(seconds / 86_400 + 4) % 7]
+    func pad(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+    return "\(weekday), \(pad(civil.day)) \(months[civil.month - 1]) \(civil.year) "
+      + "\(pad(civil.hour)):\(pad(civil.minute)):\(pad(civil.second)) GMT"
+  }
+
+  /// 9999-12-31T23:59:59Z, the last second an IMF-fixdate can name.
+  private static let lastSecond: Double = 253_402_300_799
+
+  private static let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
 
   private static let months = [
     "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
