@@ -49,6 +49,14 @@ let package = Package(
     // HTTP/1.1, TLS through the system's OpenSSL, proxies, gzip. Knows no template and no Google;
     // not a product: its API is the package's own.
     .target(name: "HTTPTransport", dependencies: ["Core"], swiftSettings: sharedSwiftSettings),
+    // Linux's epoll header, which Glibc's module does not map: the HTTP server waits on it.
+    .systemLibrary(name: "CEpoll", path: "Sources/CEpoll"),
+    // An HTTP/1.1 server on POSIX sockets for the internet: one event loop, handlers as tasks.
+    // Core only; not a product: its API is the package's own.
+    .target(
+      name: "HTTPServer",
+      dependencies: ["Core", .target(name: "CEpoll", condition: .when(platforms: [.linux]))],
+      swiftSettings: sharedSwiftSettings),
     // The client's template source and real-time stream over HTTP.
     .target(
       name: "ConfigClientHTTP",
@@ -133,6 +141,10 @@ let package = Package(
     .testTarget(
       name: "HTTPTransportTests", dependencies: ["HTTPTransport", "Core", "SwitchyardTestSupport"],
       exclude: ["Fixtures"], swiftSettings: sharedSwiftSettings),
+    .testTarget(
+      name: "HTTPServerTests",
+      dependencies: ["HTTPServer", "HTTPTransport", "Core", "SwitchyardTestSupport"],
+      swiftSettings: sharedSwiftSettings),
     .testTarget(
       name: "ConfigClientHTTPTests",
       dependencies: [

@@ -24,7 +24,7 @@ package struct HTTPResponseHead: Sendable, Equatable {
   #endif
 
   /// The value of header `name` (case-insensitive).
-  func header(_ name: String) -> String? {
+  package func header(_ name: String) -> String? {
     headers[name.lowercased()]
   }
 
