@@ -3,7 +3,7 @@ import PackageDescription
 
 let settings: [SwiftSetting] = [
   .swiftLanguageMode(.v6), .enableUpcomingFeature("ExistentialAny"),
-  .enableUpcomingFeature("MemberImportVisibility"),
+  .enableUpcomingFeature("MemberImportVisibility"), .enableUpcomingFeature("InternalImportsByDefault"),
 ]
 
 /// The modules under test are built with `-enable-testing`, so the harness reaches the
@@ -19,8 +19,11 @@ let package = Package(
     .target(name: "ConfigEngine", dependencies: ["Core"], swiftSettings: testable),
     .target(name: "ConfigClient", dependencies: ["Core", "ConfigEngine"], swiftSettings: testable),
     .target(name: "HTTPTransport", dependencies: ["Core"], swiftSettings: testable),
+    .systemLibrary(name: "CEpoll", path: "Sources/CEpoll"),
+    .target(name: "HTTPServer", dependencies: ["Core", "CEpoll"], swiftSettings: testable),
     .target(
-      name: "FuzzHarness", dependencies: ["Core", "ConfigEngine", "ConfigClient", "HTTPTransport"],
+      name: "FuzzHarness",
+      dependencies: ["Core", "ConfigEngine", "ConfigClient", "HTTPTransport", "HTTPServer"],
       swiftSettings: settings),
   ]
 )

@@ -1,6 +1,6 @@
 #!/bin/bash
 # Runs one libFuzzer target for SECONDS (default 120), continuing past findings:
-#   fuzz/run.sh template|expression|context|cache|regex|regex-search|url [SECONDS] [EXTRA_SEED_DIR]
+#   fuzz/run.sh template|expression|context|cache|regex|regex-search|url|http-request [SECONDS] [EXTRA_SEED_DIR]
 # Findings (crash-*, timeout-*, oom-*, slow-unit-*) land in $WORK/artifacts/TARGET/.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -18,7 +18,7 @@ if [ -n "${3:-}" ]; then cp "$3"/* "$work/seeds/$target/"; fi
 # A target's own dictionary when it has one (url.dict: what URLs and lines are made of).
 dict="$here/json.dict"
 if [ -f "$here/$target.dict" ]; then dict="$here/$target.dict"; fi
-FUZZ_TARGET="$target" "$binary" -fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1 \
+SWIFT_BACKTRACE=enable=no FUZZ_TARGET="$target" "$binary" -fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1 \
   -max_total_time="$seconds" -timeout=2 -rss_limit_mb=1536 -malloc_limit_mb=1024 \
   -max_len="${MAX_LEN:-20000}" -dict="$dict" \
   -artifact_prefix="$work/artifacts/$target/" "$work/corpus/$target" "$work/seeds/$target"

@@ -14,7 +14,9 @@ struct ResponseStreamCheck {
   /// Reads `output`; returns what is wrong with it, or nil.
   mutating func problem(in output: [UInt8], requestMethods: [String]) -> String? {
     var rest = output[...]
-    while !rest.isEmpty {
+    // A client that closes before sending the body it announced got only `100 Continue`.
+    let interim = Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)
+    while !rest.isEmpty, !rest.elementsEqual(interim) {
       let method = statuses.count < requestMethods.count ? requestMethods[statuses.count] : "GET"
       var reader = HTTPResponseReader(method: method)
       var head: HTTPResponseHead?

@@ -6,10 +6,11 @@ import Foundation
 @testable import HTTPTransport
 
 // libFuzzer entry point. FUZZ_TARGET selects what the bytes are fed to:
-// template | expression | context | cache | regex | regex-search | url. Only crashes, traps,
-// timeouts and memory count here (and `context`'s line reader disagreeing with the general
-// path, and `url`'s request head or CONNECT holding a line break or NUL out of place, both
-// traps); the rules about messages are the CI suites' job.
+// template | expression | context | cache | regex | regex-search | url | http-request. Only
+// crashes, traps, timeouts and memory count here (and `context`'s line reader disagreeing
+// with the general path, `url`'s request head or CONNECT holding a line break or NUL out of
+// place, and `http-request`'s answers not being whole responses, all traps); the rules about
+// messages are the CI suites' job.
 
 let target = ProcessInfo.processInfo.environment["FUZZ_TARGET"] ?? "template"
 let evaluationTime = Date(timeIntervalSince1970: 1_767_225_600)
@@ -255,6 +256,7 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   case "regex": fuzzRegex(bytes)
   case "regex-search": fuzzRegexSearch(bytes)
   case "url": fuzzURL(bytes)
+  case "http-request": fuzzHTTPRequest(bytes)
   default: fuzzTemplate(bytes)
   }
   return 0
