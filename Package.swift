@@ -101,7 +101,7 @@ let package = Package(
     // The benchmarks and the probe processes they spawn, kept out of the tool.
     .executableTarget(
       name: "SwitchyardBench",
-      dependencies: ["Core", "ConfigEngine", "ConfigClient", "RootRouting"],
+      dependencies: ["Core", "ConfigEngine", "ConfigClient", "RootRouting", "HTTPServer"],
       swiftSettings: sharedSwiftSettings),
 
     // What more than one test target needs: the loopback HTTP server, the TLS test server, the

@@ -17,9 +17,15 @@ enum BenchTool {
     }
     if let status = EvaluationProbe.run(arguments: arguments, io: io) { return status }
     let probe = arguments.first.flatMap(ClientProbe.named)
-    let command = probe.map { "switchyard-bench \($0.name)" } ?? "switchyard-bench"
+    let isLoad = arguments.first == LoadCommand.name
+    let command =
+      probe.map { "switchyard-bench \($0.name)" }
+      ?? (isLoad ? "switchyard-bench load" : "switchyard-bench")
     do {
-      if let probe {
+      if isLoad {
+        try await LoadCommand.run(
+          BenchOptions(arguments.dropFirst(), allowed: LoadCommand.options), io)
+      } else if let probe {
         try await probe.run(BenchOptions(arguments.dropFirst(), allowed: probe.options), io)
       } else {
         try await runBenchmarks(BenchOptions(arguments, allowed: ["--only", "--lines"]), io)
@@ -60,7 +66,10 @@ enum BenchTool {
     }
     return
       ([
-        "USAGE: swift run -c release switchyard-bench [--only NAME] [--lines N]", "",
+        "USAGE: swift run -c release switchyard-bench [--only NAME] [--lines N]",
+        "       swift run -c release switchyard-bench load --url http://HOST:PORT/PATH",
+        "         [--connections 64] [--idle 0] [--seconds 10] [--threads 1] [--body JSON]",
+        "         [--server-pid PID]", "",
         "  --only NAME  Run one benchmark.",
         "  --lines N    Context lines for the `switchyard evaluate` figure (default 10000).",
         "", "BENCHMARKS:",

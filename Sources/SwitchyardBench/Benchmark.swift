@@ -11,7 +11,9 @@ struct Benchmark: Sendable {
   let run: @Sendable (BenchmarkReport, BenchSettings) async throws -> Void
 
   /// Every benchmark, in the order they run.
-  static let all: [Benchmark] = [.evaluation, .simulate, .routing, .client, .diff]
+  static let all: [Benchmark] = [
+    .evaluation, .simulate, .routing, .client, .diff, .httpServer,
+  ]
 }
 
 /// What the command line sets for the benchmarks that take a size.

@@ -10,7 +10,7 @@ struct ClientProbe: Sendable {
   let options: Set<String>
   let run: @Sendable (BenchOptions, BenchIO) async throws -> Void
 
-  static let all: [ClientProbe] = [.start, .firstRead, .activate]
+  static let all: [ClientProbe] = [.start, .firstRead, .activate, .httpServer]
 
   /// The probe named `name`, if there is one.
   static func named(_ name: String) -> ClientProbe? {

@@ -1,3 +1,5 @@
+import Foundation
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -26,6 +28,24 @@ enum ResourceUsage {
     #else
       return nil
     #endif
+  }
+
+  /// The peak resident set size of process `id` (another process, e.g. a server the load
+  /// generator measures), in bytes, from `VmHWM` in `/proc/ID/status`; nil where there is no
+  /// `/proc` or no such process.
+  static func peakResidentBytes(ofProcess id: Int) -> Int? {
+    // Read to the end rather than by the size `stat` gives, which is 0 for `/proc` files.
+    guard let handle = FileHandle(forReadingAtPath: "/proc/\(id)/status"),
+      let data = try? handle.readToEnd()
+    else { return nil }
+    try? handle.close()
+    let status = String(decoding: data, as: UTF8.self)
+    for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
+      let kilobytes = line.dropFirst(6).split(whereSeparator: { $0 == " " || $0 == "\t" }).first
+        .flatMap { Int($0) }
+      return kilobytes.map { $0 * 1_024 }
+    }
+    return nil
   }
 
   /// The CPU time this process has used so far, in seconds; nil where unavailable.

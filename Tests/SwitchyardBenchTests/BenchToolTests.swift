@@ -10,7 +10,7 @@ struct BenchToolTests {
       (["--only"], "switchyard-bench: option '--only' needs a value"),
       (
         ["--only", "speed"],
-        "switchyard-bench: no benchmark named 'speed'; have: evaluation, simulate, routing, client, diff"
+        "switchyard-bench: no benchmark named 'speed'; have: evaluation, simulate, routing, client, diff, http-server"
       ),
       (
         ["--only", "evaluation", "--lines", "many"],
@@ -21,6 +21,19 @@ struct BenchToolTests {
         "switchyard-bench: option '--lines' needs a whole number from 1 to 10000000, not '0'"
       ),
       (["--fast"], "switchyard-bench: unknown option '--fast'"),
+      (["load"], "switchyard-bench load: missing required option '--url'"),
+      (
+        ["load", "--url", "https://t/x"],
+        "switchyard-bench load: '--url' must be http://host:port/path, not 'https://t/x'"
+      ),
+      (
+        ["load", "--url", "http://t:0/x"],
+        "switchyard-bench load: '--url' has no port 1...65535: 'http://t:0/x'"
+      ),
+      (
+        ["load", "--url", "http://t/x", "--connections", "0"],
+        "switchyard-bench load: option '--connections' needs a whole number from 1 to 10000, not '0'"
+      ),
       (
         ["__client-activate", "--cache", "x"],
         "switchyard-bench __client-activate: unknown option '--cache'"

@@ -1,0 +1,91 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The load generator's sockets: blocking, connected, no Nagle delay. The generator watches
+/// them with `poll`, so a read happens only when bytes are there and never blocks.
+enum LoadSocket {
+  struct Failure: Error, CustomStringConvertible {
+    let description: String
+  }
+
+  /// A socket connected to `host` and `port`.
+  static func connect(host: String, port: Int) throws(Failure) -> Int32 {
+    var hints = addrinfo()
+    hints.ai_family = AF_UNSPEC
+    #if canImport(Darwin)
+      hints.ai_socktype = SOCK_STREAM
+    #else
+      hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+    #endif
+    var list: UnsafeMutablePointer<addrinfo>?
+    guard getaddrinfo(host, String(port), &hints, &list) == 0, let first = list else {
+      throw Failure(description: "cannot resolve \(host)")
+    }
+    defer { freeaddrinfo(first) }
+    let entry = first.pointee
+    let descriptor = socket(entry.ai_family, entry.ai_socktype, entry.ai_protocol)
+    guard descriptor >= 0 else { throw Failure(description: "no socket (errno \(errno))") }
+    guard systemConnect(descriptor, entry.ai_addr, entry.ai_addrlen) == 0 else {
+      let code = errno
+      close(descriptor)
+      throw Failure(description: "cannot connect to \(host):\(port) (errno \(code))")
+    }
+    var on: Int32 = 1
+    _ = setsockopt(
+      descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &on, socklen_t(MemoryLayout<Int32>.size))
+    #if canImport(Darwin)
+      _ = setsockopt(
+        descriptor, SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
+    #endif
+    return descriptor
+  }
+
+  /// Writes all of `bytes`; false when the peer is gone.
+  static func sendAll(_ descriptor: Int32, _ bytes: [UInt8]) -> Bool {
+    var offset = 0
+    while offset < bytes.count {
+      let written = bytes.withUnsafeBytes { buffer -> Int in
+        #if canImport(Darwin)
+          Darwin.send(descriptor, buffer.baseAddress! + offset, buffer.count - offset, 0)
+        #else
+          Glibc.send(
+            descriptor, buffer.baseAddress! + offset, buffer.count - offset, Int32(MSG_NOSIGNAL))
+        #endif
+      }
+      if written < 0, errno == EINTR { continue }
+      guard written > 0 else { return false }
+      offset += written
+    }
+    return true
+  }
+
+  /// Reads what is there into `buffer`: the count, 0 at the end of the stream, -1 on error.
+  static func receive(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Int {
+    while true {
+      let count = recv(descriptor, buffer.baseAddress, buffer.count, 0)
+      if count < 0, errno == EINTR { continue }
+      return count
+    }
+  }
+
+  static func close(_ descriptor: Int32) {
+    #if canImport(Darwin)
+      _ = Darwin.close(descriptor)
+    #else
+      _ = Glibc.close(descriptor)
+    #endif
+  }
+
+  private static func systemConnect(
+    _ descriptor: Int32, _ address: UnsafeMutablePointer<sockaddr>?, _ length: socklen_t
+  ) -> Int32 {
+    #if canImport(Darwin)
+      Darwin.connect(descriptor, address, length)
+    #else
+      Glibc.connect(descriptor, address, length)
+    #endif
+  }
+}
