@@ -1,4 +1,5 @@
 import Core
+import SwitchyardTestSupport
 
 @testable import HTTPServer
 
@@ -8,7 +9,9 @@ struct RunningServer {
   let server: HTTPServer
   let port: Int
 
-  /// Runs `body` with a started server, then shuts it down with no grace period.
+  /// Runs `body` with a started server, then shuts it down with no grace period. A server on
+  /// the system's clock is put on a manual one: in the whole suite a test can wait on the
+  /// cooperative pool for longer than a timeout, which must then not fire by itself.
   static func with(
     _ configuration: HTTPServerConfiguration = HTTPServerConfiguration(port: 0),
     poller: PollerKind = .preferred,
@@ -17,6 +20,9 @@ struct RunningServer {
   ) async throws {
     var configuration = configuration
     configuration.port = 0
+    if configuration.timeSource is SystemTimeSource {
+      configuration.timeSource = ManualTimeSource(now: TestTime.start)
+    }
     let server = HTTPServer(configuration: configuration, pollerKind: poller, handler: handler)
     let (_, port) = try server.start()
     do {
