@@ -94,7 +94,7 @@ let package = Package(
       dependencies: [
         "Core", "ConfigEngine", "ConfigClient", "HTTPTransport", "ConfigClientHTTP",
         "FirebaseServices", "RootRouting", "ConfigRouting", "ElementaryFeature",
-        "JuniorHighFeature",
+        "JuniorHighFeature", "FlagEvaluation", "OFREP", "HTTPServer",
       ],
       swiftSettings: sharedSwiftSettings
     ),
@@ -192,7 +192,7 @@ let package = Package(
       name: "switchyardTests",
       dependencies: [
         "switchyard", "Core", "ConfigEngine", "ConfigClient", "ConfigClientHTTP",
-        "FirebaseServices", "SwitchyardTestSupport", "FakeGoogle",
+        "FirebaseServices", "SwitchyardTestSupport", "FakeGoogle", "HTTPTransport",
       ],
       // Fixtures are read from the source tree by path, not bundled.
       exclude: ["Fixtures"], swiftSettings: sharedSwiftSettings),

@@ -18,6 +18,7 @@ enum SwitchyardTool {
     .validate,
     .fetch,
     .watch,
+    .serve,
     .pull,
     .publish,
     .versions,

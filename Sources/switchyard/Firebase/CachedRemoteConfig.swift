@@ -45,14 +45,17 @@ struct CachedRemoteConfig {
   /// the client from the cache, printing the cache's diagnostics as warnings. When
   /// `--firebase-server` finds no credentials or no project, the client is still restored,
   /// and `unavailable` says why nothing can be fetched.
-  /// - Parameter context: the context to set (`route` and `home` build theirs from their
+  /// - Parameters:
+  ///   - cacheRequired: false where `--cache` is optional (`serve`): without it the client's
+  ///     state lives in memory.
+  ///   - context: the context to set (`route` and `home` build theirs from their
   ///   flags); else `--context`'s, when given.
   /// - Throws: `UsageError` for a missing option, more than one source, or a URL that is not
   ///   http(s); `InputFileError` for an unreadable context file; `FirebaseEndpointError` for
   ///   an unusable URL base.
   static func open(
     _ arguments: ParsedArguments, io: ToolIO, environment: NetworkCommandEnvironment,
-    autoActivate: Bool, context given: EvaluationContext? = nil
+    autoActivate: Bool, context given: EvaluationContext? = nil, cacheRequired: Bool = true
   ) async throws -> CachedRemoteConfig {
     let firebaseServer = arguments.flag("--firebase-server")
     let sources = [
@@ -70,8 +73,8 @@ struct CachedRemoteConfig {
         message: "'--project' goes with '--firebase-server' or '--firebase-app'")
     }
     let url = firebaseServer || firebaseApp != nil ? nil : try httpURL(arguments, "--url")
-    let cache = try arguments.required("--cache")
-    guard !cache.isEmpty else {
+    let cache = cacheRequired ? try arguments.required("--cache") : arguments.value("--cache")
+    guard cache?.isEmpty != true else {
       throw UsageError(
         command: arguments.command, message: "option '--cache' needs a directory, not an empty path"
       )
@@ -101,7 +104,9 @@ struct CachedRemoteConfig {
     let client = RemoteConfigClient(
       settings: RemoteConfigSettings(fetchTimeout: timeout, autoActivate: autoActivate),
       source: source,
-      store: FileConfigStore(directoryPath: cache), timeSource: environment.timeSource,
+      store: cache.map { FileConfigStore(directoryPath: $0) as any ConfigStore }
+        ?? InMemoryConfigStore(),
+      timeSource: environment.timeSource,
       random: environment.random)
     for reason in await client.restore() where reason.kind == .diagnostic {
       io.printError("switchyard \(arguments.command): warning: \(reason.message)")

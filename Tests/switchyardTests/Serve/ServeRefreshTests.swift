@@ -1,0 +1,81 @@
+import Core
+import Foundation
+import HTTPTransport
+import SwitchyardTestSupport
+import Testing
+
+@testable import switchyard
+
+/// `switchyard serve --url`: the template is fetched again every `--every` seconds, a new one
+/// is served at once and announced on the OFREP event stream, and a failed refresh keeps the
+/// active one.
+@Suite("switchyard serve --url", .timeLimit(.minutes(2)))
+struct ServeRefreshTests {
+  @Test(
+    "a refresh that finds a new template serves it and sends refetchEvaluation to the event stream")
+  func refreshAnnounces() async throws {
+    try await LoopbackHTTPServer.with { server in
+      server.serveTemplate(
+        at: "/t.json", ServeCommandTests.template(banner: "Welcome", version: 7), etag: "\"7\"")
+      let clock = PeriodClock(period: .seconds(5))
+      let serve = try await ServeHarness(
+        ["--url", server.url("/t.json").absoluteString, "--every", "5"], clock: clock)
+      let stream = try await HTTPExchange.open(
+        HTTPRequest(url: serve.base.appending(path: "/ofrep/v1/events")),
+        idleTimeout: .seconds(20), resourceTimeout: .seconds(60), maximumBodyBytes: nil)
+      #expect(stream.head.status == 200)
+      #expect(stream.head.header("Content-Type") == "text/event-stream")
+      server.serveTemplate(
+        at: "/t.json", ServeCommandTests.template(banner: "Hello again", version: 8),
+        etag: "\"8\"")
+      await clock.startNextRound()
+      var events = stream.body.makeAsyncIterator()
+      let event = String(decoding: try #require(try await events.next()), as: UTF8.self)
+      await clock.waitForRoundToEnd()
+      let response = try await serve.send(
+        "POST", "/ofrep/v1/evaluate/flags/banner", json: #"{"context":{}}"#)
+      let banner = try ServeHarness.object(response)["value"] as? String
+      // A failed round: the template stays.
+      server.enqueue(at: "/t.json", .status(503))
+      await clock.startNextRound()
+      await clock.waitForRoundToEnd()
+      let after = try await serve.send(
+        "POST", "/ofrep/v1/evaluate/flags/banner", json: #"{"context":{}}"#)
+      let metrics = try await serve.send("GET", "/metrics")
+      #expect(await serve.finish() == .success)
+      #expect(event.hasPrefix("id: 8\nevent: message\ndata: "))
+      #expect(event.contains(#""type":"refetchEvaluation""#))
+      #expect(event.contains(#""etag":"8""#))
+      #expect(banner == "Hello again")
+      #expect(try ServeHarness.object(after)["value"] as? String == "Hello again")
+      #expect(serve.capture.error.contains("the active template stays"))
+      let text = String(decoding: metrics.body, as: UTF8.self)
+      #expect(text.contains("switchyard_template_version 8"))
+      #expect(text.contains("switchyard_refresh_failures_total 1"))
+      // Stopping ends the event stream.
+      #expect(try await events.next() == nil)
+    }
+  }
+
+  @Test("readiness waits for a template: 503 while the URL has none to give, 200 after")
+  func readiness() async throws {
+    try await LoopbackHTTPServer.with { server in
+      server.enqueue(at: "/t.json", .status(404))
+      let clock = PeriodClock(period: .seconds(5))
+      let serve = try await ServeHarness(
+        ["--url", server.url("/t.json").absoluteString, "--every", "5"], clock: clock)
+      let before = try await serve.send("GET", "/readyz")
+      let flag = try await serve.send(
+        "POST", "/ofrep/v1/evaluate/flags/banner", json: #"{"context":{}}"#)
+      server.serveTemplate(
+        at: "/t.json", ServeCommandTests.template(banner: "Welcome", version: 7), etag: "\"7\"")
+      await clock.startNextRound()
+      await clock.waitForRoundToEnd()
+      let after = try await serve.send("GET", "/readyz")
+      #expect(await serve.finish() == .success)
+      #expect(before.status == 503)
+      #expect(flag.status == 503)
+      #expect(after.status == 200)
+    }
+  }
+}
