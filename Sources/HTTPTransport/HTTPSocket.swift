@@ -1,3 +1,4 @@
+import Core
 import Foundation
 
 #if canImport(Glibc)
@@ -38,29 +39,7 @@ enum HTTPSocket {
   /// The addresses of `host`, or nil when it cannot be resolved. Blocks in the resolver;
   /// callers run it on the connection's own thread.
   static func resolve(host: String, port: Int) -> [(family: Int32, address: [UInt8])]? {
-    var hints = addrinfo()
-    hints.ai_family = AF_UNSPEC
-    #if canImport(Darwin)
-      hints.ai_socktype = SOCK_STREAM
-    #else
-      hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
-    #endif
-    var list: UnsafeMutablePointer<addrinfo>?
-    guard getaddrinfo(host, String(port), &hints, &list) == 0, let first = list else {
-      return nil
-    }
-    defer { freeaddrinfo(first) }
-    var addresses: [(family: Int32, address: [UInt8])] = []
-    var entry: UnsafeMutablePointer<addrinfo>? = first
-    while let current = entry {
-      if let address = current.pointee.ai_addr {
-        let bytes = UnsafeRawBufferPointer(
-          start: address, count: Int(current.pointee.ai_addrlen))
-        addresses.append((current.pointee.ai_family, Array(bytes)))
-      }
-      entry = current.pointee.ai_next
-    }
-    return addresses.isEmpty ? nil : addresses
+    SocketAddresses.resolve(host: host, port: port)
   }
 
   /// The address a socket address of `family` holds (4 bytes of IPv4, 16 of IPv6, in

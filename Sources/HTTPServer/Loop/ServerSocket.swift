@@ -1,3 +1,5 @@
+import Core
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -180,24 +182,11 @@ enum ServerSocket {
     #endif
   }
 
-  /// The first address `host` resolves to, as a socket address for `port`.
+  /// The first address `host` resolves to, as a socket address for `port` to listen on.
   private static func resolve(host: String, port: Int) -> (family: Int32, bytes: [UInt8])? {
-    var hints = addrinfo()
-    hints.ai_family = AF_UNSPEC
-    hints.ai_flags = AI_PASSIVE
-    #if canImport(Darwin)
-      hints.ai_socktype = SOCK_STREAM
-    #else
-      hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
-    #endif
-    var list: UnsafeMutablePointer<addrinfo>?
-    guard getaddrinfo(host, String(port), &hints, &list) == 0, let first = list else {
-      return nil
+    SocketAddresses.resolve(host: host, port: port, passive: true)?.first.map {
+      ($0.family, $0.address)
     }
-    defer { freeaddrinfo(first) }
-    guard let address = first.pointee.ai_addr else { return nil }
-    let bytes = UnsafeRawBufferPointer(start: address, count: Int(first.pointee.ai_addrlen))
-    return (first.pointee.ai_family, Array(bytes))
   }
 
   /// The address (IPv6 in brackets) and port a socket address holds.

@@ -1,3 +1,5 @@
+import Core
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -13,22 +15,21 @@ enum LoadSocket {
 
   /// A socket connected to `host` and `port`.
   static func connect(host: String, port: Int) throws(Failure) -> Int32 {
-    var hints = addrinfo()
-    hints.ai_family = AF_UNSPEC
-    #if canImport(Darwin)
-      hints.ai_socktype = SOCK_STREAM
-    #else
-      hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
-    #endif
-    var list: UnsafeMutablePointer<addrinfo>?
-    guard getaddrinfo(host, String(port), &hints, &list) == 0, let first = list else {
+    guard let (family, address) = SocketAddresses.resolve(host: host, port: port)?.first else {
       throw Failure(description: "cannot resolve \(host)")
     }
-    defer { freeaddrinfo(first) }
-    let entry = first.pointee
-    let descriptor = socket(entry.ai_family, entry.ai_socktype, entry.ai_protocol)
+    #if canImport(Darwin)
+      let descriptor = socket(family, SOCK_STREAM, 0)
+    #else
+      let descriptor = socket(family, Int32(SOCK_STREAM.rawValue), 0)
+    #endif
     guard descriptor >= 0 else { throw Failure(description: "no socket (errno \(errno))") }
-    guard systemConnect(descriptor, entry.ai_addr, entry.ai_addrlen) == 0 else {
+    let connected = address.withUnsafeBytes { bytes in
+      systemConnect(
+        descriptor, bytes.baseAddress!.assumingMemoryBound(to: sockaddr.self),
+        socklen_t(bytes.count))
+    }
+    guard connected == 0 else {
       let code = errno
       close(descriptor)
       throw Failure(description: "cannot connect to \(host):\(port) (errno \(code))")
@@ -80,7 +81,7 @@ enum LoadSocket {
   }
 
   private static func systemConnect(
-    _ descriptor: Int32, _ address: UnsafeMutablePointer<sockaddr>?, _ length: socklen_t
+    _ descriptor: Int32, _ address: UnsafePointer<sockaddr>?, _ length: socklen_t
   ) -> Int32 {
     #if canImport(Darwin)
       Darwin.connect(descriptor, address, length)
