@@ -12,7 +12,7 @@ struct Benchmark: Sendable {
 
   /// Every benchmark, in the order they run.
   static let all: [Benchmark] = [
-    .evaluation, .simulate, .routing, .client, .diff, .httpServer,
+    .evaluation, .simulate, .routing, .client, .diff, .httpServer, .ofrep,
   ]
 }
 

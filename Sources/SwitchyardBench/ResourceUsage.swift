@@ -34,15 +34,27 @@ enum ResourceUsage {
   /// generator measures), in bytes, from `VmHWM` in `/proc/ID/status`; nil where there is no
   /// `/proc` or no such process.
   static func peakResidentBytes(ofProcess id: Int) -> Int? {
+    statusBytes("VmHWM:", ofProcess: id)
+  }
+
+  /// The resident set size of process `id` now, in bytes, from `VmRSS` (as above): what a
+  /// soak samples to see whether a server's memory stays flat.
+  static func residentBytes(ofProcess id: Int) -> Int? {
+    statusBytes("VmRSS:", ofProcess: id)
+  }
+
+  /// A size in kilobytes that `/proc/ID/status` gives on the line starting with `field`.
+  private static func statusBytes(_ field: String, ofProcess id: Int) -> Int? {
     // Read to the end rather than by the size `stat` gives, which is 0 for `/proc` files.
     guard let handle = FileHandle(forReadingAtPath: "/proc/\(id)/status"),
       let data = try? handle.readToEnd()
     else { return nil }
     try? handle.close()
     let status = String(decoding: data, as: UTF8.self)
-    for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
-      let kilobytes = line.dropFirst(6).split(whereSeparator: { $0 == " " || $0 == "\t" }).first
-        .flatMap { Int($0) }
+    for line in status.split(separator: "\n") where line.hasPrefix(field) {
+      let kilobytes = line.dropFirst(field.count).split(whereSeparator: {
+        $0 == " " || $0 == "\t"
+      }).first.flatMap { Int($0) }
       return kilobytes.map { $0 * 1_024 }
     }
     return nil

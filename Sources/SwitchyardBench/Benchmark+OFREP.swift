@@ -1,0 +1,116 @@
+import ConfigEngine
+import Core
+import Foundation
+
+extension Benchmark {
+  /// The release `switchyard serve` as a child process on the evaluation benchmark's
+  /// 200-parameter, 50-condition template, loaded from this process over 64 keep-alive
+  /// connections: single-flag OFREP evaluations, bulk evaluations of every flag, single ones
+  /// again with 1,000 idle connections held open, and a 60-second soak that samples the
+  /// server's resident memory, so each figure is the whole path a remote OpenFeature SDK meets.
+  static let ofrep = Benchmark(
+    name: "ofrep",
+    summary: "The release `switchyard serve`: OFREP single and bulk, 1,000 idle, a 60 s soak."
+  ) { report, _ in
+    guard ToolRuns.isBuilt else { return report.note(ToolRuns.missingNote) }
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "switchyard-bench-ofrep-\(ProcessInfo.processInfo.processIdentifier)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let files = try EvaluationWorkload.writeFiles(in: directory, contexts: 0)
+    let server = try ServedChild(
+      ToolRuns.tool,
+      [
+        "serve", "--template", files.template.path, "--defaults", files.defaults.path,
+        "--port", "0",
+      ])
+    defer { server.stop() }
+    let body = ofrepBody()
+    var single = LoadGenerator(
+      target: try LoadTarget(server.url + "/ofrep/v1/evaluate/flags/param_7"), body: body)
+    single.seconds = 10
+    report.note(
+      "switchyard serve (release) as a child; load from this process on one thread, 10 s each")
+    try await single.run().report(to: report, label: "single flag, 64 connections")
+    var bulk = LoadGenerator(
+      target: try LoadTarget(server.url + "/ofrep/v1/evaluate/flags"), body: body)
+    bulk.seconds = 10
+    try await bulk.run().report(to: report, label: "bulk (201 flags), 64 connections")
+    single.idle = 1_000
+    try await single.run().report(to: report, label: "single flag, 64 + 1,000 idle")
+    single.idle = 0
+    // The soak: ten 6-second rounds back to back, the server's resident memory after each.
+    var samples: [Double] = []
+    for _ in 0..<10 {
+      single.seconds = 6
+      _ = try await single.run()
+      samples.append(Double(ResourceUsage.residentBytes(ofProcess: server.id) ?? 0) / 1_048_576)
+    }
+    report.figure("soak: server resident memory after 6 s", samples.first ?? 0, unit: "MiB")
+    report.figure("soak: after 60 s", samples.last ?? 0, unit: "MiB")
+    let growth = (samples.last ?? 0) / max(samples.first ?? 1, 1) - 1
+    report.figure("soak: growth from 6 s to 60 s", growth * 100, unit: "%")
+    if let peak = ResourceUsage.peakResidentBytes(ofProcess: server.id) {
+      report.figure("server peak resident memory", Double(peak) / 1_048_576, unit: "MiB")
+    }
+  }
+
+  /// An OFREP request for one of the workload's users: its randomization id as the targeting
+  /// key, its custom signals as attributes.
+  static func ofrepBody() -> [UInt8] {
+    var random = SeededRandomGenerator(seed: 7)
+    let context = EvaluationWorkload.context(3, random: &random)
+    var attributes = JSONObject([("targetingKey", .string(context.randomizationID ?? ""))])
+    for (key, value) in context.customSignals.sorted(by: { $0.key < $1.key }) {
+      switch value {
+      case .string(let text): attributes[key] = .string(text)
+      case .number(let number): attributes[key] = .number(number)
+      }
+    }
+    return Array(JSONValue.object(JSONObject([("context", .object(attributes))])).jsonText.utf8)
+  }
+}
+
+/// `switchyard serve` running as a child: started with `--port 0`, its address read from the
+/// first line it prints, stopped with SIGTERM.
+final class ServedChild: Sendable {
+  private let process: Process
+  /// `http://127.0.0.1:PORT`.
+  let url: String
+  /// The child's process id.
+  let id: Int
+
+  init(_ executable: URL, _ arguments: [String]) throws {
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    let output = Pipe()
+    process.standardOutput = output
+    try process.run()
+    self.process = process
+    id = Int(process.processIdentifier)
+    var received = Data()
+    while !received.contains(UInt8(ascii: "\n")) {
+      let chunk = output.fileHandleForReading.availableData
+      if chunk.isEmpty { break }
+      received.append(chunk)
+    }
+    let line = String(decoding: received, as: UTF8.self).split(separator: "\n").first ?? ""
+    guard
+      case .object(let object)? = try? JSONParser().parse(Array(line.utf8)),
+      case .string(let url)? = object["listening"]
+    else {
+      process.terminate()
+      throw ChildProcessError(
+        command: ([executable.path] + arguments).joined(separator: " "),
+        message: "printed '\(line)', not {\"listening\": URL}")
+    }
+    self.url = url
+  }
+
+  /// Sends SIGTERM and waits for the child to end.
+  func stop() {
+    process.terminate()
+    process.waitUntilExit()
+  }
+}
