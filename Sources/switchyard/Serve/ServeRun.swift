@@ -15,8 +15,9 @@ struct ServeRun: Sendable {
   enum Origin: Sendable {
     /// The built-in sample, served as it is.
     case sample
-    /// A file, reloaded when it changes; `bytes` are the ones loaded.
-    case file(path: String, bytes: [UInt8])
+    /// A file, reloaded when it changes; `bytes` are the ones loaded, `stamp` the file's
+    /// stamp from before they were read.
+    case file(path: String, bytes: [UInt8], stamp: TemplateFileWatcher.Stamp?)
     /// A URL or the Firebase project's server template through a client, refreshed every
     /// `period`.
     case remote(CachedRemoteConfig, period: Duration)
@@ -71,11 +72,12 @@ struct ServeRun: Sendable {
       template = remote.client.snapshot.template
       origin = .remote(remote, period: period)
     } else if let path = arguments.value("--template") {
+      let stamp = TemplateFileWatcher.Stamp.of(path)
       let bytes = [UInt8](try InputFile.readData(at: path))
       let (loaded, warnings) = try ServedTemplateFile.read(bytes, path: path)
       TemplateWarnings.print(warnings, command: "serve", source: path, io: io)
       template = loaded
-      origin = .file(path: path, bytes: bytes)
+      origin = .file(path: path, bytes: bytes, stamp: stamp)
     } else {
       template = CompiledTemplate(try Template(json: SampleTemplate.json))
       origin = .sample
@@ -122,9 +124,9 @@ struct ServeRun: Sendable {
     switch origin {
     case .sample:
       return
-    case .file(let path, let bytes):
+    case .file(let path, let bytes, let stamp):
       let watcher = TemplateFileWatcher(path: path, timeSource: config.timeSource)
-      await watcher.run(initial: bytes) { changed in
+      await watcher.run(initial: bytes, stamp: stamp) { changed in
         do {
           let (template, warnings) = try ServedTemplateFile.read(try changed.get(), path: path)
           TemplateWarnings.print(warnings, command: "serve", source: path, io: io)

@@ -62,13 +62,16 @@ struct TemplateFileWatcher: Sendable {
   }
 
   /// Calls `changed` with the file's contents after each change, until the task is cancelled.
-  /// `initial` are the contents already served, so an unchanged file is not handed over.
-  /// A file that cannot be read is `changed(.failure(...))` once per change.
+  /// `initial` are the contents already served and `stamp` the file's stamp taken before they
+  /// were read, so a change made after that read is seen even if the watcher starts later,
+  /// and an unchanged file is not handed over. A file that cannot be read is
+  /// `changed(.failure(...))` once per change.
   func run(
-    initial: [UInt8], _ changed: @Sendable (Result<[UInt8], InputFileError>) async -> Void
+    initial: [UInt8], stamp: Stamp?,
+    _ changed: @Sendable (Result<[UInt8], InputFileError>) async -> Void
   ) async {
     var served = initial
-    var seen = Stamp.of(path)
+    var seen = stamp
     var settled = true
     while !Task.isCancelled {
       do {
