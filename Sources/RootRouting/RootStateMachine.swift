@@ -312,3 +312,20 @@ extension RootStateMachine {
     }
   }
 }
+
+extension RootStateMachine {
+  /// The route before launch: the loading screen a launch without a cached config shows, so
+  /// a shell has a route (and its orientations) from its first frame.
+  var routeBeforeLaunch: Route {
+    plannedRoute(config: .awaiting, session: .unknown, profile: .notLoaded)
+  }
+
+  /// Whether the stored session is still being restored: launched, and neither the restore
+  /// nor the app has said who is signed in.
+  var isRestoringSession: Bool {
+    switch state {
+    case .notLaunched: false
+    case .launched(let context): context.session == .unknown
+    }
+  }
+}

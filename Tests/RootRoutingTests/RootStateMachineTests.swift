@@ -27,13 +27,7 @@ struct RootStateMachineTests {
     _ values: [String: String]?, origin: ConfigOrigin = .activated, _ session: SessionStatus,
     _ profile: ProfileStatus = .notLoaded
   ) throws -> Route {
-    RoutePlanner.route(
-      RouteInput(
-        session: session, profile: profile, appVersion: try Fixture.version("2.3.0"),
-        idiom: .phone),
-      configuration: values.map {
-        Fixture.configuration($0, descriptors: descriptors, origin: origin)
-      })
+    try Fixture.route(values, origin: origin, session, profile, descriptors: descriptors)
   }
 
   func values(_ values: [String: String] = [:]) -> InMemoryConfigValues {

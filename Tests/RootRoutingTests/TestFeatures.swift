@@ -63,6 +63,18 @@ enum Fixture {
       appVersion: try version(app), idiom: idiom)
   }
 
+  /// The route the planner (pinned down by `RoutePlannerTests`) gives a phone app at 2.3.0
+  /// for these inputs: what the machine and the runtime must show. `values` nil: no config.
+  static func route(
+    _ values: [String: String]?, origin: ConfigOrigin = .activated, _ session: SessionStatus,
+    _ profile: ProfileStatus = .notLoaded, descriptors: [FeatureDescriptor]
+  ) throws -> Route {
+    RoutePlanner.route(
+      RouteInput(
+        session: session, profile: profile, appVersion: try version("2.3.0"), idiom: .phone),
+      configuration: values.map { configuration($0, descriptors: descriptors, origin: origin) })
+  }
+
   static let forcedUpdate3 =
     #"{"title": "Please update", "message": "Version 3 is out", "version": "3.0.0", "#
     + #""url": "https://apps.apple.com/app/id1"}"#
