@@ -1,4 +1,4 @@
-import Core
+public import Core
 
 /// Values the app activated for the root, with the stamp that orders them against every
 /// other activation: what a fetch answers, what the cache holds at launch, and what a later

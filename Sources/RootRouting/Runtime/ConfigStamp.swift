@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The order of activations, supplied by the app with each config it hands the runtime: an
 /// answer whose stamp is not newer than the last one applied is older than what is on screen

@@ -1,5 +1,5 @@
-import Core
-import Observation
+public import Core
+public import Observation
 
 /// The root for SwiftUI and UIKit: the route a `RootRuntime` shows, observable on the main
 /// actor, and `send(_:)` for what the app observes. The app's root view switches on

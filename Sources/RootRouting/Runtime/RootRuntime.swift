@@ -1,4 +1,4 @@
-import Core
+public import Core
 
 /// The app's root, running: owns a `RootStateMachine`, performs its actions through the
 /// effects the app injects, runs the loading timer, feeds every answer back as the machine's
