@@ -1,5 +1,6 @@
 import Core
 import RootRouting
+import SwitchyardTestSupport
 import Testing
 
 /// The model as SwiftUI sees it, through Observation: a change of route is a change to

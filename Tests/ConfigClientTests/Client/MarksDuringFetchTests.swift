@@ -1,8 +1,9 @@
-@testable import ConfigClient
-@testable import ConfigEngine
 import Core
 import SwitchyardTestSupport
 import Testing
+
+@testable import ConfigClient
+@testable import ConfigEngine
 
 /// Marks set while a fetch is in flight, with a source whose server evaluates for the
 /// context: the answer is for the context the request carried and the template the server
@@ -18,7 +19,7 @@ struct MarksDuringFetchTests {
 
   /// A client for grade 1 whose first fetch has reached the source and waits for its answer.
   private struct FetchInFlight {
-    let source = HeldTemplateSource()
+    let source = HeldTemplateSource(evaluatesOnServer: true)
     let client: RemoteConfigClient
     /// The requests after the first, as they reach the source.
     var requests: AsyncStream<TemplateFetchRequest>.Iterator
@@ -100,47 +101,5 @@ struct MarksDuringFetchTests {
     #expect(try await second.value == .newTemplate(versionNumber: 1))
     #expect(!fetch.client.isStale)
     #expect(try await fetch.client.fetch() == .servedFromCache)
-  }
-}
-
-/// A source whose server evaluates for the context and whose answers wait for the test: each
-/// request is reported on `requests` as it arrives and answered with the next response given
-/// to `answer(_:)`, one request at a time.
-private final class HeldTemplateSource: TemplateSource {
-  let evaluatesOnServer = true
-  /// Every request, as it arrives.
-  let requests: AsyncStream<TemplateFetchRequest>
-  private let arrived: AsyncStream<TemplateFetchRequest>.Continuation
-  private let responses: AsyncStream<TemplateFetchResponse>
-  private let respond: AsyncStream<TemplateFetchResponse>.Continuation
-  private let count = LockedState(0)
-
-  init() {
-    (requests, arrived) = AsyncStream.makeStream()
-    (responses, respond) = AsyncStream.makeStream()
-  }
-
-  /// How many requests arrived.
-  var requestCount: Int { count.withLock { $0 } }
-
-  /// Answers the request waiting (or the next to arrive) with `response`.
-  func answer(_ response: TemplateFetchResponse) {
-    respond.yield(response)
-  }
-
-  func fetchTemplate(
-    ifNoneMatch etag: String?, timeout: Duration
-  ) async throws(TemplateSourceError) -> TemplateFetchResponse {
-    try await fetchTemplate(TemplateFetchRequest(etag: etag, timeout: timeout))
-  }
-
-  func fetchTemplate(
-    _ request: TemplateFetchRequest
-  ) async throws(TemplateSourceError) -> TemplateFetchResponse {
-    count.withLock { $0 += 1 }
-    arrived.yield(request)
-    var next = responses.makeAsyncIterator()
-    guard let response = await next.next() else { throw .connectivity("no answer") }
-    return response
   }
 }
