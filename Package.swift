@@ -73,10 +73,11 @@ let package = Package(
     // Leaf features. Core only: never each other, never RootRouting.
     .target(name: "ElementaryFeature", dependencies: ["Core"], swiftSettings: sharedSwiftSettings),
     .target(name: "JuniorHighFeature", dependencies: ["Core"], swiftSettings: sharedSwiftSettings),
-    // The template-to-route pipeline and the signals it sets: the one library that joins the
-    // engine and RootRouting. Features arrive as descriptors: never a feature module.
+    // The template-to-route pipeline and the signals it sets, and the bridge from the client
+    // to the root's runtime: the one library that joins the engine and the client to
+    // RootRouting. Features arrive as descriptors: never a feature module.
     .target(
-      name: "ConfigRouting", dependencies: ["Core", "ConfigEngine", "RootRouting"],
+      name: "ConfigRouting", dependencies: ["Core", "ConfigEngine", "ConfigClient", "RootRouting"],
       swiftSettings: sharedSwiftSettings),
     // OpenFeature's vocabulary over the engine and the client: evaluation details, reasons,
     // the context, hooks, provider events, OpenTelemetry's attributes.
@@ -171,8 +172,8 @@ let package = Package(
     .testTarget(
       name: "ConfigRoutingTests",
       dependencies: [
-        "ConfigRouting", "ConfigEngine", "Core", "RootRouting", "ElementaryFeature",
-        "JuniorHighFeature",
+        "ConfigRouting", "ConfigClient", "ConfigEngine", "Core", "RootRouting",
+        "ElementaryFeature", "JuniorHighFeature", "SwitchyardTestSupport",
       ],
       swiftSettings: sharedSwiftSettings),
     .testTarget(
