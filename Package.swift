@@ -193,7 +193,8 @@ let package = Package(
       name: "switchyardTests",
       dependencies: [
         "switchyard", "Core", "ConfigEngine", "ConfigClient", "ConfigClientHTTP",
-        "FirebaseServices", "SwitchyardTestSupport", "FakeGoogle", "HTTPTransport",
+        "FirebaseServices", "ConfigRouting", "RootRouting", "SwitchyardTestSupport", "FakeGoogle",
+        "HTTPTransport",
       ],
       // Fixtures are read from the source tree by path, not bundled.
       exclude: ["Fixtures"], swiftSettings: sharedSwiftSettings),

@@ -14,6 +14,7 @@ enum SwitchyardTool {
     .simulate,
     .diff,
     .check,
+    .root,
     .evaluate,
     .validate,
     .fetch,

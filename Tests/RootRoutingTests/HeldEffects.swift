@@ -18,15 +18,3 @@ final class HeldEffects: Sendable {
       openStoreURL: { [storeOpenings] url in await storeOpenings.call(url) })
   }
 }
-
-/// A clock whose sleeps are held like effects: a sleep returns when the test answers it,
-/// even after its task was cancelled (a timer that fires late).
-final class HeldTimeSource: TimeSource, Sendable {
-  let sleeps = HeldEffect<Duration, Void>()
-
-  var now: Date { TestTime.start }
-
-  func sleep(for duration: Duration) async throws {
-    await sleeps.call(duration)
-  }
-}

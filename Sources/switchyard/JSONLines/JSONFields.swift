@@ -17,7 +17,8 @@ struct JSONFields {
     self.path = path
   }
 
-  private func failure(_ name: String, _ message: String) -> LineError {
+  /// The error for the member `name`: `field 'path.name': message`.
+  func failure(_ name: String, _ message: String) -> LineError {
     LineError("field '\(path)\(name)': \(message)")
   }
 

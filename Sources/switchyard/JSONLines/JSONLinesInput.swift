@@ -39,9 +39,14 @@ enum JSONLinesInput {
       return true
     } catch {
       writer.bytes.removeSubrange(start...)
-      answer.failed(Excerpt.line("line \(number): \(error)"), number, &writer)
+      answer.failed(message(error, line: number), number, &writer)
       return false
     }
+  }
+
+  /// What a bad line's reply says: `line N: what is wrong`, kept to one line.
+  static func message(_ error: any Error, line number: Int) -> String {
+    Excerpt.line("line \(number): \(error)")
   }
 
   /// The JSON object a line holds.

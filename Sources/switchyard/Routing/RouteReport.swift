@@ -7,13 +7,20 @@ import RootRouting
 enum RouteReport {
   /// `{"screen": "...", "reasons": ["..."], "orientations": ["portrait", ...]}` on one line.
   static func write(_ route: Route, into writer: inout JSONTextWriter) {
-    writer.writeRaw(#"{"screen":"#)
+    writer.writeByte(UInt8(ascii: "{"))
+    writeMembers(route, into: &writer)
+    writer.writeByte(UInt8(ascii: "}"))
+  }
+
+  /// The members of `write`'s object, without its braces: for objects that hold a route's
+  /// members among their own (`root`'s `showRoute`).
+  static func writeMembers(_ route: Route, into writer: inout JSONTextWriter) {
+    writer.writeRaw(#""screen":"#)
     writer.writeString(route.screen.name)
     writer.writeRaw(#","reasons":"#)
     writer.writeStrings(route.reasons.lazy.map(\.description))
     writer.writeRaw(#","orientations":"#)
     writer.writeStrings(route.orientations.shortNames)
-    writer.writeByte(UInt8(ascii: "}"))
   }
 
   /// The screen, the orientations, the reasons, and the value behind every key the decision
@@ -37,7 +44,8 @@ enum RouteReport {
     return lines.joined(separator: "\n")
   }
 
-  private static func detail(_ screen: Screen) -> String {
+  /// What the screen shows besides its name, for people: `: message` for maintenance.
+  static func detail(_ screen: Screen) -> String {
     switch screen {
     case .maintenance(let message): ": \(message)"
     case .updateRequired(let update): ": \(update.title), \(update.storeURL)"

@@ -14,21 +14,7 @@ extension RouteScenario {
   /// `device.idiom` phone, an empty context.
   init(json object: JSONObject) throws(LineError) {
     let fields = try JSONFields(object, allowed: Self.fields)
-    var profile = ProfileStatus.notLoaded
-    if let profileFields = try fields.object("profile", allowed: ["stage", "year", "feature"]) {
-      guard let stage = try profileFields.string("stage"),
-        let year = try profileFields.integer(
-          "year", in: 0...99, expected: "a school year such as 2")
-      else { throw LineError("field 'profile': needs both 'stage' and 'year'") }
-      let grade: Grade
-      do {
-        grade = try Grade(stage: SchoolStage(name: stage), year: year)
-      } catch {
-        throw LineError("field 'profile': \(error)")
-      }
-      let feature = try profileFields.string("feature").map(FeatureID.init(rawValue:))
-      profile = .loaded(UserProfile(grade: grade, assignedFeature: feature))
-    }
+    let profile = try fields.profile("profile").map(ProfileStatus.loaded) ?? .notLoaded
     let configMode = try fields.string("config") ?? "ready"
     guard configMode == "ready" || configMode == "none" else {
       throw LineError(#"field 'config': expected "ready" or "none", found "\#(configMode)""#)
