@@ -46,7 +46,7 @@ enum RootTranscriptReport {
   ) -> String {
     var lines = ["line \(line): \(event.description)"]
     if let dropped = outcome.dropped {
-      lines.append("  dropped: \(dropped.explanation)")
+      lines.append("  dropped (\(dropped.name)): \(dropped.explanation)")
     } else if outcome.actions.isEmpty {
       lines.append("  nothing to do")
     }
