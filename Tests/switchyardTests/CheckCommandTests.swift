@@ -101,7 +101,7 @@ struct CheckCommandTests {
       ),
       (
         #"{"name": "n", "expect": {"screen": "login"}}"#,
-        "field 'scenario': required, a route --scenarios line"
+        "field 'scenario': required (or 'events'), a route --scenarios line"
       ),
       (
         #"{"scenario": {}, "expect": {"screen": "login"}}"#,
@@ -117,7 +117,23 @@ struct CheckCommandTests {
       ),
       (
         #"{"name": "n", "scenario": {}, "expect": {"screen": "login"}, "extra": 1}"#,
-        "unknown field 'extra'; expected one of name, scenario, expect"
+        "unknown field 'extra'; expected one of name, scenario, events, app, device, expect"
+      ),
+      (
+        #"{"name": "n", "scenario": {}, "events": [{"event": "signedOut"}], "expect": {"screen": "login"}}"#,
+        "fields 'scenario' and 'events': give one, not both"
+      ),
+      (
+        #"{"name": "n", "scenario": {}, "app": {"version": "1.0.0"}, "expect": {"screen": "login"}}"#,
+        "field 'app': belongs in the scenario, or beside 'events'"
+      ),
+      (
+        #"{"name": "n", "events": [], "expect": {"screen": "login"}}"#,
+        "field 'events': expected a list of at least one of root's events, found an array"
+      ),
+      (
+        #"{"name": "n", "events": [{"event": "appLaunched", "cachedConfig": true}, {"event": "signedIn"}], "expect": {"screen": "login"}}"#,
+        "field 'events[1].user': missing"
       ),
     ])
   func badLine(line: String, message: String) async throws {
@@ -130,6 +146,48 @@ struct CheckCommandTests {
         JSONValue.object(JSONObject([("error", .string("line 1: " + message))])).jsonText,
         #"{"name":"ok","pass":true,"failures":[]}"#,
       ])
+  }
+
+  @Test(
+    "a line of events expects what the root shows after the last one, and the values applied then; a late fetch answer the runtime dropped leaves the update's values"
+  )
+  func transcripts() async throws {
+    let files = try TemporaryDirectory()
+    _ = try files.write(
+      "maintenance.json",
+      #"{"parameters": {"isUnderMaintenance": {"defaultValue": {"value": "true"}}}}"#)
+    let path = try files.write(
+      "e.jsonl",
+      [
+        // Offline: the timer fires, the in-app defaults stand in, no one is signed in.
+        #"{"name": "offline launch", "events": [{"event": "appLaunched", "cachedConfig": false}, {"event": "loadingTimedOut"}, {"event": "sessionRestored", "user": null}], "device": {"idiom": "pad"}, "expect": {"screen": "login", "orientations": ["portrait", "portraitUpsideDown", "landscapeLeft", "landscapeRight"], "values": {"isUnderMaintenance": "false"}}}"#,
+        #"{"name": "late fetch", "events": [{"event": "appLaunched", "cachedConfig": false}, {"event": "configUpdated", "template": "maintenance.json"}, {"event": "configActivated"}], "expect": {"screen": "maintenance", "values": {"isUnderMaintenance": "true"}}}"#,
+        #"{"name": "gone", "events": [{"event": "appLaunched", "cachedConfig": true}, {"event": "configUpdated", "template": "gone.json"}], "expect": {"screen": "login"}}"#,
+        #"{"name": "grade 1 on a phone", "events": [{"event": "appLaunched", "cachedConfig": true}, {"event": "sessionRestored", "user": "u1"}, {"event": "profileLoaded", "user": "u1", "profile": {"stage": "elementary", "year": 1}}], "app": {"version": "2.3.0"}, "device": {"idiom": "phone"}, "expect": {"screen": "elementary"}}"#,
+      ].joined(separator: "\n") + "\n")
+    let (status, capture) = await CapturedToolIO.run(["check", path, "--now", Self.now])
+    #expect(status == .failure)
+    let lines = capture.outputLines
+    try #require(lines.count == 4)
+    // A missing template is the line's error, naming the file beside the expectations.
+    #expect(
+      lines[2]
+        == JSONValue.object(
+          JSONObject([
+            ("error", .string("line 3: \(files.path("gone.json")): cannot be read: no such file"))
+          ])
+        ).jsonText)
+    #expect(lines[0] == #"{"name":"offline launch","pass":true,"failures":[]}"#)
+    #expect(lines[1] == #"{"name":"late fetch","pass":true,"failures":[]}"#)
+    let failed = try JSONParser().parse(lines[3])
+    #expect(failed["pass"] == false)
+    let failure = try #require(failed["failures"]?.arrayValue?.first)
+    #expect(failure["what"] == "screen")
+    #expect(failure["expected"] == "elementary")
+    #expect(failure["actual"] == "unavailable")
+    #expect(
+      failure["reasons"]?.arrayValue?.contains("elementary course is iPad-only; this is a phone")
+        == true, "\(failure)")
   }
 
   @Test("--template checks another template; a scenario's own time wins over --now")

@@ -3,8 +3,8 @@ import Core
 import Foundation
 
 extension ToolCommand {
-  /// `switchyard check`: a file of named scenarios with the route and values each must get,
-  /// checked against a template, so a CI job holds a template change to what a team expects.
+  /// `switchyard check`: a file of named scenarios (or routing sequences) with the route and
+  /// values each must get, checked against a template, so a CI job holds a template change to what a team expects.
   static let check = ToolCommand(
     name: "check",
     summary: "Check expectations (scenario, screen, orientations, values) against a template.",
@@ -21,19 +21,21 @@ extension ToolCommand {
     let app = try AppComposition.standard()
     let router = app.router(for: try TemplateFile.loadOrSample(arguments, io: io))
     let screens = app.screenNames
-    let failed = LockedState(0)
-    let status = try await JSONLinesInput.run(
-      arguments.positionals[0], io: io,
-      JSONLinesAnswer { object, _, writer in
-        let expectation = try RouteExpectation(json: object, screens: screens)
-        let failures = expectation.failures(with: router, now: now)
-        if !failures.isEmpty { failed.withLock { $0 += 1 } }
-        writer.write(
-          [
-            "name": .string(expectation.name), "pass": .bool(failures.isEmpty),
-            "failures": .array(failures.map(\.json)),
-          ] as JSONValue)
-      })
-    return failed.withLock { $0 } > 0 ? .failure : status
+    let path = arguments.positionals[0]
+    let loadTemplate = TemplateFile.loader(relativeTo: path, command: "check", io: io)
+    var failed = 0
+    // In order, one line at a time: a line of events runs the root's runtime, which awaits.
+    let status = try await JSONLinesInput.runInOrder(path, io: io) { object, _, writer in
+      let expectation = try RouteExpectation(json: object, screens: screens)
+      let failures = try await expectation.failures(
+        with: router, now: now, loadTemplate: loadTemplate)
+      if !failures.isEmpty { failed += 1 }
+      writer.write(
+        [
+          "name": .string(expectation.name), "pass": .bool(failures.isEmpty),
+          "failures": .array(failures.map(\.json)),
+        ] as JSONValue)
+    }
+    return failed > 0 ? .failure : status
   }
 }

@@ -28,18 +28,10 @@ extension ToolCommand {
     let path = try arguments.required("--events")
     let device = try UserFlags.scenario(arguments)
     let template = try TemplateFile.loadOrSample(arguments, io: io)
-    // A configUpdated's template is named relative to the events file (standard input's to
-    // the working directory), so a transcript and its templates move together.
-    let directory =
-      path == "-" ? nil : URL(fileURLWithPath: path).deletingLastPathComponent()
     var transcript = try RootTranscript(
       template: template, appVersion: device.appVersion, idiom: device.idiom,
-      now: device.context.now ?? Date()
-    ) { name in
-      let file =
-        directory.map { URL(fileURLWithPath: name, relativeTo: $0).path } ?? name
-      return try TemplateFile.load(file, command: "root", io: io)
-    }
+      now: device.context.now ?? Date(),
+      loadTemplate: TemplateFile.loader(relativeTo: path, command: "root", io: io))
     defer { transcript.stop() }
     guard arguments.flag("--explain") else {
       return try await JSONLinesInput.runInOrder(path, io: io) { object, number, writer in

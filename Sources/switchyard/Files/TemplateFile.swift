@@ -1,5 +1,6 @@
 import ConfigEngine
 import Core
+import Foundation
 
 /// Loads the template a command is given, with every problem named when it is unusable.
 enum TemplateFile {
@@ -14,6 +15,19 @@ enum TemplateFile {
       return CompiledTemplate(try Template(json: SampleTemplate.json))
     }
     return try load(path, command: arguments.command, io: io)
+  }
+
+  /// Loads the templates the lines of the file at `path` name (a `configUpdated` event's),
+  /// relative to that file's directory, or to the working directory for standard input
+  /// (`-`), so a file and its templates move together.
+  static func loader(
+    relativeTo path: String, command: String, io: ToolIO
+  ) -> (String) throws -> CompiledTemplate {
+    let directory = path == "-" ? nil : URL(fileURLWithPath: path).deletingLastPathComponent()
+    return { name in
+      let file = directory.map { URL(fileURLWithPath: name, relativeTo: $0).path } ?? name
+      return try load(file, command: command, io: io)
+    }
   }
 
   /// Reads and compiles the template at `path`. The parts of its conditions Switchyard does

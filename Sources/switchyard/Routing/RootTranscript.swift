@@ -21,7 +21,22 @@ struct RootTranscript {
     var dropped: RootRuntime.Staleness?
   }
 
+  /// The values the runtime applied last, as evaluated: what a route shown now reads.
+  struct Applied {
+    /// The router over the template the values came from.
+    let router: ConfigRouter
+    /// The evaluation and the route it gave then.
+    let route: ConfigRoute
+
+    /// The values of `keys`, each with the template's reasons.
+    func explain(keys: [String]) -> [Explained<ConfigValue>] {
+      router.explain(keys: keys, route)
+    }
+  }
+
   let runtime: RootRuntime
+  /// The config the runtime applied last; nil while it has none (or the in-app defaults).
+  private(set) var applied: Applied?
   private let effects: RootTranscriptEffects
   private let router: ConfigRouter
   private let appVersion: SemanticVersion
@@ -54,21 +69,28 @@ struct RootTranscript {
   mutating func handle(_ event: RootTranscriptEvent, line: Int) async throws -> Outcome {
     effects.begin(line: line)
     let callsBefore = effects.callCount
+    // The config this line offers the runtime, applied unless the runtime drops it.
+    var offered: (config: ActivatedConfig, applied: Applied)?
     switch event {
     case .appLaunched(let cached):
-      runtime.start(cachedConfig: cached ? activated(router, stamp: 0) : nil)
+      offered = cached ? activated(router, stamp: 0) : nil
+      runtime.start(cachedConfig: offered?.config)
     case .configActivated:
       let router = router
-      guard effects.answerFetch({ .activated(activated(router, stamp: $0)) }) else {
-        return Outcome(actions: [], dropped: .fetchSuperseded)
+      let answered = effects.answerFetch { started in
+        let fetched = activated(router, stamp: started)
+        offered = fetched
+        return .activated(fetched.config)
       }
+      guard answered else { return Outcome(actions: [], dropped: .fetchSuperseded) }
     case .configFetchFailed(let reason):
       guard effects.answerFetch({ _ in .failed(reason: reason) }) else {
         return Outcome(actions: [], dropped: .fetchSuperseded)
       }
     case .configUpdated(let path):
-      let updated = router.template(try loadTemplate(path))
-      runtime.send(.configUpdated(activated(updated, stamp: line)))
+      let updated = activated(router.template(try loadTemplate(path)), stamp: line)
+      offered = updated
+      runtime.send(.configUpdated(updated.config))
     case .loadingTimedOut:
       guard effects.fireTimer() else { return Outcome(actions: [], dropped: .timerCancelled) }
     case .sessionRestored(let user):
@@ -93,6 +115,7 @@ struct RootTranscript {
     }
     guard let step = await steps.next() else { return Outcome(actions: [], dropped: nil) }
     await effects.calls(step.actions.count(where: \.startsWork), after: callsBefore)
+    if step.dropped == nil, let offered { applied = offered.applied }
     return Outcome(actions: step.actions, dropped: step.dropped)
   }
 
@@ -103,14 +126,19 @@ struct RootTranscript {
   }
 
   /// `router`'s template evaluated for who is signed in now, stamped `line`.
-  private func activated(_ router: ConfigRouter, stamp line: Int) -> ActivatedConfig {
+  private func activated(
+    _ router: ConfigRouter, stamp line: Int
+  ) -> (config: ActivatedConfig, applied: Applied) {
     let (user, profile) = runtime.session
     let input = RouteInput(
       session: user == nil ? .signedOut : .signedIn, profile: profile, appVersion: appVersion,
       idiom: idiom)
     let routed = router.route(
       input, context: EvaluationContext(randomizationID: user?.rawValue), now: effects.now)
-    return ActivatedConfig(routed.values, stamp: ConfigStamp(sequence: UInt64(line)))
+    return (
+      ActivatedConfig(routed.values, stamp: ConfigStamp(sequence: UInt64(line))),
+      Applied(router: router, route: routed)
+    )
   }
 }
 

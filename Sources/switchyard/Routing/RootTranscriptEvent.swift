@@ -49,17 +49,19 @@ enum RootTranscriptEvent: Sendable, Hashable {
   /// Reads an event line, e.g. `{"event": "signedIn", "user": "u1"}`; every field an event
   /// takes is required, but `sessionRestored`'s `user` (null or absent: no one) and
   /// `configFetchFailed`'s and `profileFailed`'s `reason`.
-  init(json object: JSONObject) throws(LineError) {
+  /// `path` prefixes the fields' names in errors (`events[2].`).
+  init(json object: JSONObject, path: String = "") throws(LineError) {
     let names = Self.fields.map(\.key)
     guard case .string(let name)? = object["event"],
       let allowed = Self.fields.first(where: { $0.key == name })?.value
     else {
       let found = object["event"].map { "found \($0.jsonText)" } ?? "it is missing"
       throw LineError(
-        "field 'event': expected one of \(names.map { "\"\($0)\"" }.joined(separator: ", ")), "
+        "field '\(path)event': expected one of \(names.map { "\"\($0)\"" }.joined(separator: ", ")), "
           + Excerpt.line(found, length: 80))
     }
-    try self.init(name, fields: try JSONFields(object, allowed: ["event"] + allowed))
+    try self.init(
+      name, fields: try JSONFields(object, allowed: ["event"] + allowed, path: path))
   }
 
   private init(_ name: String, fields: JSONFields) throws(LineError) {
