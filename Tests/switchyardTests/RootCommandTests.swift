@@ -160,3 +160,27 @@ struct RootCommandTests {
     #expect(lines.last == "line 3: error: line 3: expected a JSON object, found an array")
   }
 }
+
+/// `RootTranscript` on its own: what the command's input cannot make it do.
+@Suite("RootTranscript", .timeLimit(.minutes(1)))
+struct RootTranscriptTests {
+  @Test(
+    "work that waits for an answer is bounded: past the limit an event that answers nothing is refused, and an answer makes room"
+  )
+  func waitingIsBounded() async throws {
+    var transcript = try RootTranscript(
+      template: CompiledTemplate(try Template(json: SampleTemplate.json)),
+      appVersion: RouteScenario.defaultAppVersion, idiom: .phone, now: TestTime.start,
+      loadTemplate: { _ in throw LineError("no templates") }, maximumWaiting: 3)
+    defer { transcript.stop() }
+    // A fetch, a restore and a timer wait; then a load for each sign-in.
+    _ = try await transcript.handle(.appLaunched(cachedConfig: false), line: 1)
+    await #expect(throws: LineError.self) {
+      try await transcript.handle(.signedIn("u1"), line: 2)
+    }
+    let failed = try await transcript.handle(.configFetchFailed(reason: "offline"), line: 3)
+    #expect(failed.dropped == nil)
+    let signedIn = try await transcript.handle(.signedIn("u1"), line: 4)
+    #expect(signedIn.actions.first == .loadProfile("u1"))
+  }
+}

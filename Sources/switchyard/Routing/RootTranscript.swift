@@ -34,6 +34,9 @@ struct RootTranscript {
     }
   }
 
+  /// The most work that may wait for an answer before an event that is not one.
+  let maximumWaiting: Int
+
   let runtime: RootRuntime
   /// The config the runtime applied last; nil while it has none (or the in-app defaults).
   private(set) var applied: Applied?
@@ -46,11 +49,13 @@ struct RootTranscript {
   private var steps: AsyncStream<RootRuntime.Step>.Iterator
 
   /// A transcript of the tool's app at `appVersion` on `idiom` whose config is `template`,
-  /// evaluated at `now`; `loadTemplate` reads the other templates lines name.
+  /// evaluated at `now`; `loadTemplate` reads the other templates lines name. An event that
+  /// answers nothing while `maximumWaiting` calls wait for an answer is refused.
   init(
     template: CompiledTemplate, appVersion: SemanticVersion, idiom: DeviceIdiom, now: Date,
-    loadTemplate: @escaping (String) throws -> CompiledTemplate
+    loadTemplate: @escaping (String) throws -> CompiledTemplate, maximumWaiting: Int = 10_000
   ) throws {
+    self.maximumWaiting = maximumWaiting
     let app = try AppComposition.standard()
     router = app.router(for: template)
     effects = RootTranscriptEffects(now: now)
@@ -67,6 +72,13 @@ struct RootTranscript {
   /// work its actions started is waiting for later lines.
   /// - Throws: what reading a `configUpdated`'s template throws.
   mutating func handle(_ event: RootTranscriptEvent, line: Int) async throws -> Outcome {
+    // Work no line answers waits, and so do its tasks: a transcript that only ever starts
+    // work (a sign-in per line) must not take memory without end.
+    guard event.isAnswer || effects.waitingCount < maximumWaiting else {
+      throw LineError(
+        "\(maximumWaiting) fetches, restores, profile loads and timers wait for an answer;"
+          + " answer them before more events")
+    }
     effects.begin(line: line)
     let callsBefore = effects.callCount
     // The config this line offers the runtime, applied unless the runtime drops it.

@@ -99,6 +99,13 @@ final class RootTranscriptEffects: TimeSource, Sendable {
   /// How many calls were made so far.
   var callCount: Int { state.withLock { $0.callCount } }
 
+  /// How many calls wait for an answer.
+  var waitingCount: Int {
+    state.withLock { state in
+      state.fetches.count + state.restores.count + state.profileLoads.count + state.sleeps.count
+    }
+  }
+
   /// Answers the oldest fetch waiting with `answer(line that started it)`; false when none
   /// waits.
   func answerFetch(_ answer: (Int) -> RootRuntime.FetchAnswer) -> Bool {

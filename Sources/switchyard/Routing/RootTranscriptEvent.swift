@@ -104,6 +104,19 @@ enum RootTranscriptEvent: Sendable, Hashable {
     }
   }
 
+  /// Whether the event answers work the runtime started (so it never starts more than it
+  /// ends).
+  var isAnswer: Bool {
+    switch self {
+    case .configActivated, .configFetchFailed, .loadingTimedOut, .sessionRestored,
+      .profileLoaded, .profileFailed:
+      true
+    case .appLaunched, .configUpdated, .signedIn, .signedOut, .sessionExpired, .appBecameActive,
+      .featureBecameBusy, .featureBecameIdle, .storeLinkTapped:
+      false
+    }
+  }
+
   /// The event in words, for `--explain`: its name and what it carries.
   var description: String {
     switch self {
