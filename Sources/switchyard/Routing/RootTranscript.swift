@@ -70,7 +70,8 @@ struct RootTranscript {
 
   /// Hands the runtime `event`, the transcript's line `line`, and returns its step once the
   /// work its actions started is waiting for later lines.
-  /// - Throws: what reading a `configUpdated`'s template throws.
+  /// - Throws: what reading a `configUpdated`'s template throws; `LineError` for an event
+  ///   that answers nothing while `maximumWaiting` calls wait.
   mutating func handle(_ event: RootTranscriptEvent, line: Int) async throws -> Outcome {
     // Work no line answers waits, and so do its tasks: a transcript that only ever starts
     // work (a sign-in per line) must not take memory without end.
