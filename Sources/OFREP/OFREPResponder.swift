@@ -71,7 +71,7 @@ public struct OFREPResponder: Sendable {
     }
     guard request.method == "POST" else {
       return .json(
-        405, OFREPBody.general("\(Self.bulkPath) takes POST only"), [("Allow", "POST")])
+        405, OFREPBody.general("OFREP's evaluation endpoints take POST only"), [("Allow", "POST")])
     }
     let context: OFREPContext
     do {

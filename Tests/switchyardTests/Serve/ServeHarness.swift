@@ -20,13 +20,15 @@ final class ServeHarness: Sendable {
 
   /// Starts `serve` with `arguments` (and `--port 0`) and waits for its first line.
   init(
-    _ arguments: [String], clock: any TimeSource = ManualTimeSource(now: TestTime.start)
+    _ arguments: [String], clock: any TimeSource = ManualTimeSource(now: TestTime.start),
+    variables: [String: String] = [:]
   ) async throws {
     self.clock = clock
     let (stopped, stop) = AsyncStream.makeStream(of: Void.self)
     self.stop = stop
     let capture = self.capture
-    let environment = NetworkCommandEnvironment(timeSource: clock, random: .constant(0))
+    let environment = NetworkCommandEnvironment(
+      timeSource: clock, random: .constant(0), variables: variables)
     let command = ToolCommand.makeServe(environment: environment) {
       for await _ in stopped { return }
     }
