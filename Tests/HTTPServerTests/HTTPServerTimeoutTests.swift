@@ -54,6 +54,23 @@ struct HTTPServerTimeoutTests {
     }
   }
 
+  @Test("a new connection's head is timed from when it opened, not from its first byte")
+  func firstByteLate() async throws {
+    let time = ManualTimeSource(now: TestTime.start)
+    try await RunningServer.with(Self.configuration(time)) { server in
+      let slow = try server.connect()
+      await server.waitUntil { $0.activeConnections == 1 }
+      await time.waitForSleepers(count: 1)
+      time.advance(by: .seconds(9))
+      await time.waitForSleepers(count: 1)
+      try await slow.send("G")
+      await server.waitUntil { $0.receivedBytes == 1 }
+      time.advance(by: .seconds(1))
+      #expect(try await slow.readResponse().status == 408)
+      #expect(try await slow.isClosedByServer())
+    }
+  }
+
   @Test("a connection that sends nothing is closed quietly after the head timeout")
   func silentConnection() async throws {
     let time = ManualTimeSource(now: TestTime.start)

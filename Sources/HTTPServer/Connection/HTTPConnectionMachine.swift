@@ -177,9 +177,11 @@ struct HTTPConnectionMachine {
   ) {
     guard !bytes.isEmpty else { return }
     switch state {
-    case .awaitingRequest:
+    case .awaitingRequest(let since, let isFirst):
       parser.append(bytes)
-      state = .readingRequest(deadline: now + settings.headTimeout)
+      // A new connection's head is timed from when it opened, so an early first byte does not
+      // buy a slow client another head timeout; a kept-alive connection's from its first byte.
+      state = .readingRequest(deadline: (isFirst ? since : now) + settings.headTimeout)
       readRequests(now: now, date: date, &actions)
     case .readingRequest:
       parser.append(bytes)
