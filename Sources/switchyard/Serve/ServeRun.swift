@@ -100,6 +100,14 @@ struct ServeRun: Sendable {
       eventStream: try OFREPEventStream(requestURI: ServeHandler.eventsPath))
     let handler = ServeHandler(
       responder: responder, config: config, metrics: metrics, events: events)
+    let connections = configuration.maximumConnections
+    if let limit = DescriptorLimit.raise(for: connections),
+      limit < UInt64(connections + DescriptorLimit.reserve)
+    {
+      io.printError(
+        "switchyard serve: warning: the process may open only \(limit) files (ulimit -n), so"
+          + " it cannot hold \(connections) connections; raise the limit to serve that many")
+    }
     let server = HTTPServer(configuration: configuration) { await handler.respond(to: $0) }
     let (host, port) = try server.start()
     let shown = host.contains(":") ? "[\(host)]" : host
