@@ -3,7 +3,8 @@
 Starts `switchyard serve --template T --defaults D --port 0 --api-key-file K --access-log` on
 127.0.0.1, then, through `openfeature-sdk`'s client with `openfeature-provider-ofrep`:
 every value type, every reason of README's mapping table, each error code; the same values as
-`switchyard evaluate` for a population of users; bulk evaluation with its ETag and 304; the API
+`switchyard evaluate` for a population of users; bulk evaluation with its ETag and 304 and the
+event stream it advertises (read with `requests` across a reload); the API
 key; `/switchyard/v1/route` against `route --scenarios`; `/healthz`, `/readyz`, `/metrics`; a
 template reload (and a broken template refused while the previous one keeps serving); that no
 context value and no key reached the log; and SIGTERM ending the process with status 0.
@@ -19,6 +20,8 @@ import threading
 import time
 import urllib.error
 import urllib.request
+
+import requests
 
 from openfeature import api
 from openfeature.evaluation_context import EvaluationContext
@@ -245,6 +248,10 @@ def run_checks(base, directory, template_path, stderr_path):
     check(keys == sorted(list(template("Welcome")["parameters"]) + ["offline_message"]),
           f"bulk answers every flag of the template and the defaults: {keys}")
     check(str(bulk.get("metadata", {}).get("version")) == "7", f"bulk metadata: {bulk.get('metadata')}")
+    streams = bulk.get("eventStreams") or [{}]
+    check(streams[0].get("type") == "sse"
+          and streams[0].get("endpoint", {}).get("requestUri") == "/ofrep/v1/events",
+          f"bulk advertises the event stream (ADR 0008): {bulk.get('eventStreams')}")
     etag = headers.get("ETag")
     check(bool(etag), f"bulk has an ETag: {headers}")
     status, _, body = http(base, "POST", "/ofrep/v1/evaluate/flags", bulk_body,
@@ -278,10 +285,24 @@ def run_checks(base, directory, template_path, stderr_path):
     # one keeps serving.
     def banner():
         return client.get_string_details("banner_text", "", plain).value
+    events = requests.get(base + "/ofrep/v1/events", stream=True, timeout=(5, 10),
+                          headers={"Authorization": f"Bearer {API_KEY}"})
+    check(events.status_code == 200
+          and events.headers.get("Content-Type") == "text/event-stream",
+          f"the event stream answers: {events.status_code} {events.headers}")
     started = time.monotonic()
     write_json(template_path, template("Hello again"))
     check(until(lambda: banner() == "Hello again", 5), "a changed template is served")
     print(f"ofrep-clients: the changed template served after {time.monotonic() - started:.2f} s")
+    event = []
+    for line in events.iter_lines(decode_unicode=True):
+        if not line:
+            break
+        event.append(line)
+    events.close()
+    data = json.loads(next((l[6:] for l in event if l.startswith("data: ")), "{}"))
+    check(data.get("type") == "refetchEvaluation" and data.get("etag") == "8",
+          f"the event stream says to evaluate again after the reload: {event}")
     status, headers, body = http(base, "POST", "/ofrep/v1/evaluate/flags", bulk_body,
                                  dict(key_headers, **{"If-None-Match": etag or "-"}))
     check(status == 200 and headers.get("ETag") != etag, "after a reload the old ETag is not 304")
