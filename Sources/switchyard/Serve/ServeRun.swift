@@ -154,10 +154,14 @@ struct ServeRun: Sendable {
       }
       await client.refresh(every: period) { outcome in
         switch outcome {
-        case .success(let result) where !result.updatedKeys.isEmpty:
-          activate(client.snapshot.template, defaults: client.snapshot.defaults)
-        case .success:
-          metrics.recordRefresh(at: config.timeSource.now, templateVersion: config.config.version)
+        case .success(let result):
+          if case .newTemplate = result.fetch {
+            // Swapped in even when no value changed (a new version, new metadata): what
+            // serve answers names the template it answers from.
+            activate(client.snapshot.template, defaults: client.snapshot.defaults)
+          } else {
+            metrics.recordRefresh(at: config.timeSource.now, templateVersion: config.config.version)
+          }
         case .failure(let error):
           metrics.recordRefreshFailure()
           io.printError(

@@ -57,6 +57,29 @@ struct ServeRefreshTests {
     }
   }
 
+  @Test("a new version with the same values is swapped in too: the version it names follows")
+  func sameValuesNewVersion() async throws {
+    try await LoopbackHTTPServer.with { server in
+      server.serveTemplate(
+        at: "/t.json", ServeCommandTests.template(banner: "Welcome", version: 7), etag: "\"7\"")
+      let clock = PeriodClock(period: .seconds(5))
+      let serve = try await ServeHarness(
+        ["--url", server.url("/t.json").absoluteString, "--every", "5"], clock: clock)
+      server.serveTemplate(
+        at: "/t.json", ServeCommandTests.template(banner: "Welcome", version: 9), etag: "\"9\"")
+      await clock.startNextRound()
+      await clock.waitForRoundToEnd()
+      let bulk = try await serve.send(
+        "POST", "/ofrep/v1/evaluate/flags", json: #"{"context":{}}"#)
+      let metrics = try await serve.send("GET", "/metrics")
+      #expect(await serve.finish() == .success)
+      let metadata = try ServeHarness.object(bulk)["metadata"] as? [String: Any]
+      #expect(metadata?["version"] as? String == "9")
+      #expect(
+        String(decoding: metrics.body, as: UTF8.self).contains("switchyard_template_version 9"))
+    }
+  }
+
   @Test("readiness waits for a template: 503 while the URL has none to give, 200 after")
   func readiness() async throws {
     try await LoopbackHTTPServer.with { server in
