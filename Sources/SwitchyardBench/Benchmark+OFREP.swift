@@ -73,7 +73,7 @@ extension Benchmark {
 
 /// `switchyard serve` running as a child: started with `--port 0`, its address read from the
 /// first line it prints, stopped with SIGTERM.
-final class ServedChild: Sendable {
+final class ServedChild {
   private let process: Process
   /// `http://127.0.0.1:PORT`.
   let url: String
