@@ -45,10 +45,10 @@ struct ServeRun: Sendable {
       throw UsageError(
         command: "serve", message: "give one of '--template', '--url' and '--firebase-server'")
     }
-    for option in ["--every", "--cache", "--timeout"] where !isRemote {
+    for option in ["--every", "--cache", "--timeout", "--project"] where !isRemote {
       if arguments.value(option) != nil {
-        throw UsageError(
-          command: "serve", message: "'\(option)' goes with '--url' or '--firebase-server'")
+        let with = option == "--project" ? "'--firebase-server'" : "'--url' or '--firebase-server'"
+        throw UsageError(command: "serve", message: "'\(option)' goes with \(with)")
       }
     }
     var configuration = HTTPServerConfiguration(

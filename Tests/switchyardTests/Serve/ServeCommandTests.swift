@@ -273,6 +273,8 @@ struct ServeCommandTests {
         message: "give one of '--template', '--url' and '--firebase-server'"),
       Refusal(arguments: ["--every", "5"], message: "'--every' goes with '--url'"),
       Refusal(arguments: ["--cache", "/tmp"], message: "'--cache' goes with '--url'"),
+      Refusal(
+        arguments: ["--project", "p1"], message: "'--project' goes with '--firebase-server'"),
       Refusal(arguments: ["--port", "70000"], message: "--port"),
     ])
   func usageErrors(_ refusal: Refusal) async {
