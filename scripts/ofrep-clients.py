@@ -296,9 +296,12 @@ def run_checks(base, directory, template_path, stderr_path):
     print(f"ofrep-clients: the changed template served after {time.monotonic() - started:.2f} s")
     event = []
     for line in events.iter_lines(decode_unicode=True):
-        if not line:
+        if line.startswith(":"):
+            continue  # a heartbeat comment
+        if not line and event:
             break
-        event.append(line)
+        if line:
+            event.append(line)
     events.close()
     data = json.loads(next((l[6:] for l in event if l.startswith("data: ")), "{}"))
     check(data.get("type") == "refetchEvaluation" and data.get("etag") == "8",

@@ -6,16 +6,31 @@ import OFREP
 /// `refetchEvaluation` event whenever a new template becomes active. A listener keeps only the
 /// newest few events it has not been sent (each one supersedes the ones before: it says
 /// "evaluate again"), so a provider that stops reading costs bounded memory.
+///
+/// While anyone listens, every `heartbeatPeriod` each stream gets an SSE comment line, which
+/// providers ignore: a proxy or load balancer in front of `serve` (nginx's 60 s read timeout,
+/// a cloud balancer's idle timeout) then sees traffic and keeps a quiet stream open.
 final class ServeEventStreams: Sendable {
+  /// How often a quiet stream gets a comment: under the common 60 s idle timeouts.
+  static let heartbeatPeriod = Duration.seconds(25)
+  /// The comment: a line starting with `:` and the blank line that ends an SSE block.
+  static let heartbeat = Array(": keep-alive\n\n".utf8)
+
   private struct Listeners {
     var nextID = 0
     var continuations: [Int: AsyncStream<[UInt8]>.Continuation] = [:]
     var finished = false
+    /// Sends heartbeats while there are listeners.
+    var heartbeats: Task<Void, Never>?
   }
 
   private let listeners = LockedState(Listeners())
+  private let timeSource: any TimeSource
 
-  init() {}
+  /// Streams whose heartbeats sleep on `timeSource`.
+  init(timeSource: any TimeSource) {
+    self.timeSource = timeSource
+  }
 
   /// A new listener's stream of event bytes; it ends when `finishAll()` is called.
   func makeStream() -> AsyncStream<[UInt8]> {
@@ -26,36 +41,62 @@ final class ServeEventStreams: Sendable {
       let id = listeners.nextID
       listeners.nextID += 1
       listeners.continuations[id] = continuation
+      if listeners.heartbeats == nil { listeners.heartbeats = startHeartbeats() }
       return id
     }
     guard let id else {
       continuation.finish()
       return stream
     }
-    continuation.onTermination = { [weak self] _ in
-      self?.listeners.withLock { _ = $0.continuations.removeValue(forKey: id) }
-    }
+    continuation.onTermination = { [weak self] _ in self?.remove(id) }
     return stream
   }
 
   /// Tells every listener that the configuration changed to `version` at `date`.
   func announce(version: String?, at date: Date) {
-    let event = OFREPEventStream.refetchEvaluationEvent(
-      id: version, etag: version, lastModified: date)
-    for continuation in listeners.withLock({ Array($0.continuations.values) }) {
-      continuation.yield(event)
-    }
+    send(OFREPEventStream.refetchEvaluationEvent(id: version, etag: version, lastModified: date))
   }
 
   /// Ends every stream, now and for listeners that come later (at shutdown).
   func finishAll() {
-    let continuations = listeners.withLock { listeners in
+    let (continuations, heartbeats) = listeners.withLock { listeners in
       listeners.finished = true
-      return Array(listeners.continuations.values)
+      defer { listeners.heartbeats = nil }
+      return (Array(listeners.continuations.values), listeners.heartbeats)
     }
+    heartbeats?.cancel()
     for continuation in continuations { continuation.finish() }
   }
 
   /// How many providers are listening.
   var count: Int { listeners.withLock { $0.continuations.count } }
+
+  private func send(_ bytes: [UInt8]) {
+    for continuation in listeners.withLock({ Array($0.continuations.values) }) {
+      continuation.yield(bytes)
+    }
+  }
+
+  private func remove(_ id: Int) {
+    let idle = listeners.withLock { listeners -> Task<Void, Never>? in
+      listeners.continuations.removeValue(forKey: id)
+      guard listeners.continuations.isEmpty else { return nil }
+      defer { listeners.heartbeats = nil }
+      return listeners.heartbeats
+    }
+    idle?.cancel()
+  }
+
+  private func startHeartbeats() -> Task<Void, Never> {
+    Task { [weak self, timeSource] in
+      while !Task.isCancelled {
+        do {
+          try await timeSource.sleep(for: Self.heartbeatPeriod)
+        } catch {
+          return
+        }
+        self?.send(Self.heartbeat)
+      }
+    }
+  }
 }

@@ -29,7 +29,7 @@ struct ServeRun: Sendable {
   let origin: Origin
   let config: ServedConfigCell
   let metrics = ServeMetrics()
-  let events = ServeEventStreams()
+  let events: ServeEventStreams
   let configuration: HTTPServerConfiguration
   let apiKeys: OFREPAPIKeys
   let io: ToolIO
@@ -85,7 +85,8 @@ struct ServeRun: Sendable {
     let config = ServedConfigCell(
       Self.served(template, defaults: defaults, time: time, io: io), timeSource: time)
     return ServeRun(
-      origin: origin, config: config, configuration: configuration, apiKeys: apiKeys, io: io)
+      origin: origin, config: config, events: ServeEventStreams(timeSource: time),
+      configuration: configuration, apiKeys: apiKeys, io: io)
   }
 
   /// Listens, prints `{"listening": "http://HOST:PORT"}`, keeps the template current and

@@ -25,11 +25,15 @@ struct ServeRefreshTests {
         idleTimeout: .seconds(20), resourceTimeout: .seconds(60), maximumBodyBytes: nil)
       #expect(stream.head.status == 200)
       #expect(stream.head.header("Content-Type") == "text/event-stream")
+      var events = stream.body.makeAsyncIterator()
+      // A quiet stream gets a comment every 25 s, which keeps proxies from closing it.
+      await clock.clock.waitForSleepers(count: 1)
+      clock.clock.advance(by: ServeEventStreams.heartbeatPeriod)
+      let heartbeat = String(decoding: try #require(try await events.next()), as: UTF8.self)
       server.serveTemplate(
         at: "/t.json", ServeCommandTests.template(banner: "Hello again", version: 8),
         etag: "\"8\"")
       await clock.startNextRound()
-      var events = stream.body.makeAsyncIterator()
       let event = String(decoding: try #require(try await events.next()), as: UTF8.self)
       await clock.waitForRoundToEnd()
       let response = try await serve.send(
@@ -43,6 +47,7 @@ struct ServeRefreshTests {
         "POST", "/ofrep/v1/evaluate/flags/banner", json: #"{"context":{}}"#)
       let metrics = try await serve.send("GET", "/metrics")
       #expect(await serve.finish() == .success)
+      #expect(heartbeat == ": keep-alive\n\n")
       #expect(event.hasPrefix("id: 8\nevent: message\ndata: "))
       #expect(event.contains(#""type":"refetchEvaluation""#))
       #expect(event.contains(#""etag":"8""#))
