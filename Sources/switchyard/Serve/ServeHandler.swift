@@ -14,6 +14,8 @@ struct ServeHandler: Sendable {
   let config: ServedConfigCell
   let metrics: ServeMetrics
   let events: ServeEventStreams
+  /// The server's open connections, for `/metrics`.
+  let connections: @Sendable () -> Int
 
   /// The answer to `request`, counted.
   func respond(to request: HTTPServerRequest) async -> HTTPServerResponse {
@@ -39,7 +41,12 @@ struct ServeHandler: Sendable {
       return only("GET", request) {
         HTTPServerResponse(
           status: 200, headers: [("Content-Type", "text/plain; version=0.0.4; charset=utf-8")],
-          body: .bytes(Array(metrics.render(now: config.timeSource.now).utf8)))
+          body: .bytes(
+            Array(
+              metrics.render(
+                now: config.timeSource.now, connections: connections(),
+                listeners: events.count
+              ).utf8)))
       }
     case .route:
       return only("POST", request) {

@@ -72,8 +72,9 @@ final class ServeMetrics: Sendable {
     refreshes.withLock { $0.failures += 1 }
   }
 
-  /// The exposition at `now`, in Prometheus' text format 0.0.4.
-  func render(now: Date) -> String {
+  /// The exposition at `now`, in Prometheus' text format 0.0.4, with the gauges read at
+  /// that moment: open connections and event-stream listeners.
+  func render(now: Date, connections: Int, listeners: Int) -> String {
     let requests = self.requests.withLock { $0 }
     let refreshes = self.refreshes.withLock { $0 }
     var text = ""
@@ -121,6 +122,11 @@ final class ServeMetrics: Sendable {
       "switchyard_refresh_failures_total", "counter",
       "Reloads and refreshes that failed; the active template stayed.")
     text += "switchyard_refresh_failures_total \(refreshes.failures)\n"
+    family("switchyard_http_connections", "gauge", "Connections open now.")
+    text += "switchyard_http_connections \(connections)\n"
+    family(
+      "switchyard_event_stream_listeners", "gauge", "Providers listening to the event stream now.")
+    text += "switchyard_event_stream_listeners \(listeners)\n"
     return text
   }
 }

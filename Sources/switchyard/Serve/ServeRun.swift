@@ -99,8 +99,11 @@ struct ServeRun: Sendable {
     let responder = OFREPResponder(
       evaluator: evaluator, apiKeys: apiKeys,
       eventStream: try OFREPEventStream(requestURI: ServeHandler.eventsPath))
+    // The handler reads the server's connection count, and the server needs the handler.
+    let running = LockedState<HTTPServer?>(nil)
     let handler = ServeHandler(
-      responder: responder, config: config, metrics: metrics, events: events)
+      responder: responder, config: config, metrics: metrics, events: events,
+      connections: { running.withLock { $0?.activeConnections ?? 0 } })
     let connections = configuration.maximumConnections
     if let limit = DescriptorLimit.raise(for: connections),
       limit < UInt64(connections + DescriptorLimit.reserve)
@@ -110,6 +113,7 @@ struct ServeRun: Sendable {
           + " it cannot hold \(connections) connections; raise the limit to serve that many")
     }
     let server = HTTPServer(configuration: configuration) { await handler.respond(to: $0) }
+    running.withLock { $0 = server }
     let (host, port) = try server.start()
     let shown = host.contains(":") ? "[\(host)]" : host
     var line = JSONTextWriter()

@@ -186,6 +186,12 @@ struct ServeCommandTests {
     #expect(text.contains(#"switchyard_evaluations_total{reason="TARGETING_MATCH"} 1"#))
     #expect(text.contains("switchyard_template_version 7"))
     #expect(text.contains("switchyard_refresh_failures_total 0"))
+    #expect(text.contains("switchyard_event_stream_listeners 0"))
+    // At least the connection /metrics was asked on.
+    let connections = text.split(separator: "\n").first {
+      $0.hasPrefix("switchyard_http_connections ")
+    }
+    #expect((connections?.split(separator: " ").last).flatMap { Int($0) } ?? 0 >= 1)
     // The flag, /healthz and /readyz: /metrics counts itself after it answers.
     #expect(text.contains(#"switchyard_http_request_duration_seconds_bucket{le="+Inf"} 3"#))
     #expect(text.contains("switchyard_http_request_duration_seconds_count 3"))

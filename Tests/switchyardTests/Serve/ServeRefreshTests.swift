@@ -57,6 +57,7 @@ struct ServeRefreshTests {
       let text = String(decoding: metrics.body, as: UTF8.self)
       #expect(text.contains("switchyard_template_version 8"))
       #expect(text.contains("switchyard_refresh_failures_total 1"))
+      #expect(text.contains("switchyard_event_stream_listeners 1"))
       // Stopping ends the event stream.
       #expect(try await events.next() == nil)
     }
