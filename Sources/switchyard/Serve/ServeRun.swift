@@ -25,6 +25,9 @@ struct ServeRun: Sendable {
 
   /// The longest a graceful stop waits for requests in flight.
   static let gracePeriod = Duration.seconds(10)
+  /// Refreshes that fail in a row before the served template counts as stale: one failure is
+  /// a blip, three periods without an answer (three minutes by default) are not.
+  static let staleAfterFailures = 3
 
   let origin: Origin
   let config: ServedConfigCell
@@ -157,7 +160,13 @@ struct ServeRun: Sendable {
       } catch {
         return
       }
+      let failures = LockedState(0)
       await client.refresh(every: period) { outcome in
+        let failed = failures.withLock { count in
+          if case .failure = outcome { count += 1 } else { count = 0 }
+          return count
+        }
+        config.markStale(failed >= Self.staleAfterFailures)
         switch outcome {
         case .success(let result):
           if case .newTemplate = result.fetch {

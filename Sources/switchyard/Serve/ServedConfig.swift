@@ -14,6 +14,10 @@ struct ServedConfig: Sendable {
   let defaults: InAppDefaults
   /// `/switchyard/v1/route`'s planner for the template; nil without one.
   let planner: RoutePlanning?
+  /// Whether the template may be out of date: its source has failed to answer for a while
+  /// (`ServeRun.staleAfterFailures` refreshes in a row). OFREP then answers `STALE` where it
+  /// would answer `TARGETING_MATCH`, `SPLIT`, `DEFAULT` or `STATIC`, with the same values.
+  var isStale = false
   /// Whether there is anything to answer from: a template or in-app defaults (`/readyz`).
   var isReady: Bool { template != nil || !defaults.keys.isEmpty }
 
@@ -41,12 +45,18 @@ final class ServedConfigCell: Sendable {
     current.withLock { $0 = config }
   }
 
+  /// Marks the config answered from as possibly out of date, or clears the mark.
+  func markStale(_ isStale: Bool) {
+    current.withLock { $0.isStale = isStale }
+  }
+
   /// The evaluator's view: the current template and defaults at the current time; nil (503)
   /// while there is nothing to answer from.
   func flagConfiguration() -> FlagConfiguration? {
     let config = self.config
     guard config.isReady else { return nil }
     return FlagConfiguration(
-      template: config.template, defaults: config.defaults, now: timeSource.now)
+      template: config.template, defaults: config.defaults, isStale: config.isStale,
+      now: timeSource.now)
   }
 }

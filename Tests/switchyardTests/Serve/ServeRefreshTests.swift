@@ -86,6 +86,38 @@ struct ServeRefreshTests {
     }
   }
 
+  @Test("after three failed refreshes in a row the same values answer STALE, until one succeeds")
+  func staleAfterFailures() async throws {
+    try await LoopbackHTTPServer.with { server in
+      server.serveTemplate(
+        at: "/t.json", ServeCommandTests.template(banner: "Welcome", version: 7), etag: "\"7\"")
+      let clock = PeriodClock(period: .seconds(5))
+      let serve = try await ServeHarness(
+        ["--url", server.url("/t.json").absoluteString, "--every", "5"], clock: clock)
+      func banner() async throws -> (String?, String?) {
+        let answer = try ServeHarness.object(
+          try await serve.send(
+            "POST", "/ofrep/v1/evaluate/flags/banner", json: #"{"context":{}}"#))
+        return (answer["value"] as? String, answer["reason"] as? String)
+      }
+      var reasons: [String?] = []
+      server.enqueue(at: "/t.json", .status(404), .status(404), .status(404))
+      for _ in 0..<3 {
+        await clock.startNextRound()
+        await clock.waitForRoundToEnd()
+        let (value, reason) = try await banner()
+        #expect(value == "Welcome")
+        reasons.append(reason)
+      }
+      // The next round is answered (304): the mark goes.
+      await clock.startNextRound()
+      await clock.waitForRoundToEnd()
+      reasons.append(try await banner().1)
+      #expect(await serve.finish() == .success)
+      #expect(reasons == ["STATIC", "STATIC", "STALE", "STATIC"])
+    }
+  }
+
   @Test("readiness waits for a template: 503 while the URL has none to give, 200 after")
   func readiness() async throws {
     try await LoopbackHTTPServer.with { server in
