@@ -23,19 +23,20 @@ extension ToolCommand {
     let screens = app.screenNames
     let path = arguments.positionals[0]
     let loadTemplate = TemplateFile.loader(relativeTo: path, command: "check", io: io)
-    var failed = 0
-    // In order, one line at a time: a line of events runs the root's runtime, which awaits.
-    let status = try await JSONLinesInput.runInOrder(path, io: io) { object, _, writer in
+    let failed = LockedState(0)
+    // Lines are independent (a line of events runs a runtime of its own, which awaits), so
+    // they are answered on every core and written in input order.
+    let status = try await JSONLinesInput.runConcurrently(path, io: io) { object, _, writer in
       let expectation = try RouteExpectation(json: object, screens: screens)
       let failures = try await expectation.failures(
         with: router, now: now, loadTemplate: loadTemplate)
-      if !failures.isEmpty { failed += 1 }
+      if !failures.isEmpty { failed.withLock { $0 += 1 } }
       writer.write(
         [
           "name": .string(expectation.name), "pass": .bool(failures.isEmpty),
           "failures": .array(failures.map(\.json)),
         ] as JSONValue)
     }
-    return failed > 0 ? .failure : status
+    return failed.withLock { $0 } > 0 ? .failure : status
   }
 }

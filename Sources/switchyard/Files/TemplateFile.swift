@@ -22,7 +22,7 @@ enum TemplateFile {
   /// (`-`), so a file and its templates move together.
   static func loader(
     relativeTo path: String, command: String, io: ToolIO
-  ) -> (String) throws -> CompiledTemplate {
+  ) -> @Sendable (String) throws -> CompiledTemplate {
     let directory = path == "-" ? nil : URL(fileURLWithPath: path).deletingLastPathComponent()
     return { name in
       let file = directory.map { URL(fileURLWithPath: name, relativeTo: $0).path } ?? name

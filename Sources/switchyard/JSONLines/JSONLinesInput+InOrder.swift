@@ -15,45 +15,60 @@ extension JSONLinesInput {
     _ answer: (JSONObject, Int, inout JSONTextWriter) async throws -> Void,
     failed: (String, Int, inout JSONTextWriter) -> Void = JSONLinesAnswer.errorObject
   ) async throws -> ExitStatus {
-    let failedLines = try await ByteSource.reading(path, standardInput: io.standardInput) {
-      source, _ in
+    var failedLines = 0
+    try await forEachLine(path, io: io, pipeline: pipeline) { number, line, limit in
+      var writer = JSONTextWriter()
+      do {
+        let parsed = try line.withUnsafeBufferPointer {
+          try JSONLinesInput.object($0, overlongBeyond: limit)
+        }
+        try await answer(parsed, number, &writer)
+      } catch {
+        writer = JSONTextWriter()
+        failed(message(error, line: number), number, &writer)
+        failedLines += 1
+      }
+      writer.writeByte(UInt8(ascii: "\n"))
+      io.writeOutputBytes(writer.bytes)
+    } afterRead: {
+    }
+    return failedLines > 0 ? .failure : .success
+  }
+
+  /// Reads the lines of `path` (`-` for standard input) in order, as `pipeline` splits them,
+  /// and hands each to `body` with its number, its bytes and, for a line longer than the
+  /// pipeline's limit (its bytes dropped), that limit; one line at a time and each as soon as
+  /// its line feed is read. `afterRead` runs once the lines of each read are handed over.
+  /// - Throws: what `runInOrder` throws.
+  static func forEachLine(
+    _ path: String, io: ToolIO, pipeline: JSONLinesPipeline,
+    _ body: (Int, [UInt8], Int?) async throws -> Void,
+    afterRead: () async throws -> Void
+  ) async throws {
+    try await ByteSource.reading(path, standardInput: io.standardInput) { source, _ in
       var splitter = LineSplitter(
         linesPerBatch: 1, bytesPerBatch: pipeline.bytesPerBatch,
         maximumLineBytes: pipeline.maximumLineBytes)
-      var failedLines = 0
-      func answerLines(of batch: LineBatch) async {
-        var lines: [(number: Int, object: Result<JSONObject, LineError>)] = []
+      func hand(_ batch: LineBatch) async throws {
+        var lines: [(number: Int, bytes: [UInt8], limit: Int?)] = []
         batch.forEachLine { number, line, overlong in
-          let limit = overlong ? pipeline.maximumLineBytes : nil
-          lines.append(
-            (number, Result { () throws(LineError) in try object(line, overlongBeyond: limit) }))
+          lines.append((number, Array(line), overlong ? pipeline.maximumLineBytes : nil))
         }
-        for line in lines {
-          var writer = JSONTextWriter()
-          do {
-            try await answer(try line.object.get(), line.number, &writer)
-          } catch {
-            writer = JSONTextWriter()
-            failed(message(error, line: line.number), line.number, &writer)
-            failedLines += 1
-          }
-          writer.writeByte(UInt8(ascii: "\n"))
-          io.writeOutputBytes(writer.bytes)
-        }
+        for line in lines { try await body(line.number, line.bytes, line.limit) }
       }
       while true {
         let chunk = try source.read(pipeline.readSize)
         guard !chunk.isEmpty else { break }
         splitter.append(chunk)
-        while let batch = splitter.nextFullBatch() { await answerLines(of: batch) }
+        while let batch = splitter.nextFullBatch() { try await hand(batch) }
+        try await afterRead()
         if splitter.unendedLineBytes > pipeline.maximumUnendedLineBytes {
           throw UnendedLineError(
             lineNumber: splitter.unendedLineNumber, limit: pipeline.maximumUnendedLineBytes)
         }
       }
-      if let last = splitter.finish() { await answerLines(of: last) }
-      return failedLines
+      if let last = splitter.finish() { try await hand(last) }
+      try await afterRead()
     }
-    return failedLines > 0 ? .failure : .success
   }
 }
