@@ -45,21 +45,9 @@ extension JSONLinesInput {
         nextToSubmit += 1
         inFlight += 1
         group.addTask {
-          var writer = JSONTextWriter()
-          var ok = true
-          do {
-            // Read in the task too, so lines are parsed on every core.
-            let parsed = try line.withUnsafeBufferPointer {
-              try JSONLinesInput.object($0, overlongBeyond: limit)
-            }
-            try await answer(parsed, number, &writer)
-          } catch {
-            writer = JSONTextWriter()
-            failed(message(error, line: number), number, &writer)
-            ok = false
-          }
-          writer.writeByte(UInt8(ascii: "\n"))
-          return (index, writer.bytes, ok)
+          // Read in the task too, so lines are parsed on every core.
+          let (bytes, ok) = await answerLine(line, number: number, limit: limit, answer, failed)
+          return (index, bytes, ok)
         }
       } afterRead: {
         // What one read brought is answered and written before the next read waits.

@@ -17,22 +17,34 @@ extension JSONLinesInput {
   ) async throws -> ExitStatus {
     var failedLines = 0
     try await forEachLine(path, io: io, pipeline: pipeline) { number, line, limit in
-      var writer = JSONTextWriter()
-      do {
-        let parsed = try line.withUnsafeBufferPointer {
-          try JSONLinesInput.object($0, overlongBeyond: limit)
-        }
-        try await answer(parsed, number, &writer)
-      } catch {
-        writer = JSONTextWriter()
-        failed(message(error, line: number), number, &writer)
-        failedLines += 1
-      }
-      writer.writeByte(UInt8(ascii: "\n"))
-      io.writeOutputBytes(writer.bytes)
+      let (bytes, ok) = await answerLine(line, number: number, limit: limit, answer, failed)
+      if !ok { failedLines += 1 }
+      io.writeOutputBytes(bytes)
     } afterRead: {
     }
     return failedLines > 0 ? .failure : .success
+  }
+
+  /// The answer to one line of bytes (number `number`; `limit` when it was too long), ended
+  /// by a line feed, and whether the line was good: `answer`'s, or `failed`'s with `line N:
+  /// what is wrong` when the line is not a JSON object or `answer` throws.
+  static func answerLine(
+    _ line: [UInt8], number: Int, limit: Int?,
+    _ answer: (JSONObject, Int, inout JSONTextWriter) async throws -> Void,
+    _ failed: (String, Int, inout JSONTextWriter) -> Void
+  ) async -> (bytes: [UInt8], ok: Bool) {
+    var writer = JSONTextWriter()
+    var ok = true
+    do {
+      let parsed = try line.withUnsafeBufferPointer { try object($0, overlongBeyond: limit) }
+      try await answer(parsed, number, &writer)
+    } catch {
+      writer = JSONTextWriter()
+      failed(message(error, line: number), number, &writer)
+      ok = false
+    }
+    writer.writeByte(UInt8(ascii: "\n"))
+    return (writer.bytes, ok)
   }
 
   /// Reads the lines of `path` (`-` for standard input) in order, as `pipeline` splits them,
