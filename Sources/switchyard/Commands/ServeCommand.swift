@@ -23,7 +23,7 @@ extension ToolCommand {
       synopsis:
         "switchyard serve [--template FILE | --url URL | --firebase-server [--project P]]"
         + " [--defaults FILE] [--cache DIR] [--every S] [--host 127.0.0.1] [--port 8013]"
-        + " [--api-key-file FILE] [--access-log]",
+        + " [--api-key-file FILE] [--allow-origin ORIGIN ...] [--access-log]",
       options: [
         .value(
           "--template", "FILE",
@@ -44,6 +44,10 @@ extension ToolCommand {
           "--api-key-file", "FILE",
           "Require one of the API keys in FILE (one per line) as Authorization: Bearer or X-API-Key."
         ),
+        .value(
+          "--allow-origin", "ORIGIN",
+          "Let web pages on ORIGIN (https://app.example.com, or * for any) call from a browser"
+            + " (CORS); repeat for more."),
         .flag(
           "--access-log",
           "Log each request on standard error: method, path, status, bytes, time, address."),

@@ -16,12 +16,19 @@ struct ServeHandler: Sendable {
   let events: ServeEventStreams
   /// The server's open connections, for `/metrics`.
   let connections: @Sendable () -> Int
+  /// Which web pages may call from a browser.
+  let crossOrigin: CrossOriginPolicy
 
   /// The answer to `request`, counted.
   func respond(to request: HTTPServerRequest) async -> HTTPServerResponse {
     let started = ContinuousClock.now
     let endpoint = ServedEndpoint(path: request.path)
-    let response = await answer(request, endpoint)
+    let response =
+      if endpoint != .other, let preflight = crossOrigin.preflight(request) {
+        preflight
+      } else {
+        crossOrigin.decorate(await answer(request, endpoint), for: request)
+      }
     metrics.recordRequest(endpoint, status: response.status, duration: .now - started)
     return response
   }

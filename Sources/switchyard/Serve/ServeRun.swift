@@ -35,6 +35,7 @@ struct ServeRun: Sendable {
   let events: ServeEventStreams
   let configuration: HTTPServerConfiguration
   let apiKeys: OFREPAPIKeys
+  let crossOrigin: CrossOriginPolicy
   let io: ToolIO
 
   /// Reads the options and loads the first template (or restores and fetches the first one).
@@ -89,7 +90,9 @@ struct ServeRun: Sendable {
       Self.served(template, defaults: defaults, time: time, io: io), timeSource: time)
     return ServeRun(
       origin: origin, config: config, events: ServeEventStreams(timeSource: time),
-      configuration: configuration, apiKeys: apiKeys, io: io)
+      configuration: configuration, apiKeys: apiKeys,
+      crossOrigin: CrossOriginPolicy(origins: Set(arguments.values["--allow-origin"] ?? [])),
+      io: io)
   }
 
   /// Listens, prints `{"listening": "http://HOST:PORT"}`, keeps the template current and
@@ -106,7 +109,8 @@ struct ServeRun: Sendable {
     let running = LockedState<HTTPServer?>(nil)
     let handler = ServeHandler(
       responder: responder, config: config, metrics: metrics, events: events,
-      connections: { running.withLock { $0?.activeConnections ?? 0 } })
+      connections: { running.withLock { $0?.activeConnections ?? 0 } },
+      crossOrigin: crossOrigin)
     let connections = configuration.maximumConnections
     if let limit = DescriptorLimit.raise(for: connections),
       limit < UInt64(connections + DescriptorLimit.reserve)

@@ -265,6 +265,65 @@ struct ServeCommandTests {
     }
   }
 
+  @Test("an allowed web origin gets CORS headers and its preflight without a key; others get none")
+  func crossOrigin() async throws {
+    let (directory, arguments) = try Self.files()
+    defer { _ = directory }
+    let keys = try directory.write("keys", "sk-test-4f9a\n")
+    let page = "https://app.example.com"
+    let serve = try await ServeHarness(
+      arguments + [
+        "--api-key-file", keys, "--allow-origin", page, "--allow-origin", "http://x.test",
+      ])
+    let path = "/ofrep/v1/evaluate/flags"
+    let preflight = try await serve.send(
+      "OPTIONS", path,
+      headers: [
+        ("Origin", page), ("Access-Control-Request-Method", "POST"),
+        ("Access-Control-Request-Headers", "authorization, content-type"),
+      ])
+    let allowed = try await serve.send(
+      "POST", path, json: #"{"context":{}}"#,
+      headers: [("Origin", page), ("Authorization", "Bearer sk-test-4f9a")])
+    let other = try await serve.send(
+      "POST", path, json: #"{"context":{}}"#,
+      headers: [("Origin", "https://evil.example"), ("Authorization", "Bearer sk-test-4f9a")])
+    let otherPreflight = try await serve.send(
+      "OPTIONS", path,
+      headers: [("Origin", "https://evil.example"), ("Access-Control-Request-Method", "POST")])
+    #expect(await serve.finish() == .success)
+    #expect(preflight.status == 204)
+    #expect(preflight.header("Access-Control-Allow-Origin") == page)
+    #expect(preflight.header("Access-Control-Allow-Methods") == "GET, POST")
+    #expect(preflight.header("Access-Control-Allow-Headers")?.contains("Authorization") == true)
+    #expect(allowed.status == 200)
+    #expect(allowed.header("Access-Control-Allow-Origin") == page)
+    #expect(allowed.header("Access-Control-Expose-Headers") == "ETag")
+    #expect(allowed.header("Vary") == "Origin")
+    #expect(other.status == 200)
+    #expect(other.header("Access-Control-Allow-Origin") == nil)
+    // Not a preflight this server answers: OFREP's own answer (keys first), no CORS header.
+    #expect(otherPreflight.status == 401)
+    #expect(otherPreflight.header("Access-Control-Allow-Origin") == nil)
+  }
+
+  @Test("without --allow-origin no CORS header is sent and a preflight is 405")
+  func noCrossOrigin() async throws {
+    let (directory, arguments) = try Self.files()
+    defer { _ = directory }
+    let serve = try await ServeHarness(arguments)
+    let preflight = try await serve.send(
+      "OPTIONS", "/ofrep/v1/evaluate/flags",
+      headers: [("Origin", "https://app.example.com"), ("Access-Control-Request-Method", "POST")])
+    let answer = try await serve.send(
+      "POST", "/ofrep/v1/evaluate/flags", json: #"{"context":{}}"#,
+      headers: [("Origin", "https://app.example.com")])
+    #expect(await serve.finish() == .success)
+    #expect(preflight.status == 405)
+    #expect(answer.status == 200)
+    #expect(answer.header("Access-Control-Allow-Origin") == nil)
+  }
+
   struct Refusal: Sendable, CustomTestStringConvertible {
     let arguments: [String]
     let message: String
