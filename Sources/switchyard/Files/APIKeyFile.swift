@@ -1,8 +1,8 @@
 import Foundation
 import OFREP
 
-/// Reads `serve --api-key-file`: one API key per line; blank lines and lines starting with `#`
-/// are skipped, spaces around a key trimmed. The keys are never printed: an error names the
+/// Reads `serve --api-key-file`: one API key per line (LF or CRLF); blank lines and lines
+/// starting with `#` are skipped, spaces around a key trimmed. The keys are never printed: an error names the
 /// file and the line, not what is on it.
 enum APIKeyFile {
   /// The keys in the file at `path`.
@@ -11,8 +11,8 @@ enum APIKeyFile {
   static func load(_ path: String) throws(InputFileError) -> OFREPAPIKeys {
     let text = try InputFile.readText(at: path)
     var keys: [String] = []
-    for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
-    {
+    let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+    for (index, line) in lines.enumerated() {
       let key = line.trimmingCharacters(in: .whitespaces)
       if key.isEmpty || key.hasPrefix("#") { continue }
       guard key.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7F }) else {

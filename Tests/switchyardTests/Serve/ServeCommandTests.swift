@@ -243,7 +243,8 @@ struct ServeCommandTests {
   func apiKeysAndAccessLog() async throws {
     let (directory, arguments) = try Self.files()
     defer { _ = directory }
-    let keys = try directory.write("keys", "# the app's key\nsk-test-4f9a\n\n")
+    // Written on Windows: CRLF line ends.
+    let keys = try directory.write("keys", "# the app's key\r\nsk-test-4f9a\r\n\r\n")
     let serve = try await ServeHarness(arguments + ["--api-key-file", keys, "--access-log"])
     let body = #"{"context":{"targetingKey":"private-user-9"}}"#
     let path = "/ofrep/v1/evaluate/flags/banner"
