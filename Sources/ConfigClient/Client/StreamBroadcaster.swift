@@ -4,58 +4,33 @@ import Core
 /// stream ends (its task cancelled, the stream dropped) removes itself; nothing reaches it
 /// again.
 final class StreamBroadcaster<Element: Sendable>: Sendable {
-  private struct Listeners {
-    var nextID = 0
-    var continuations: [Int: AsyncStream<Element>.Continuation] = [:]
-  }
-
-  private let listeners = LockedState(Listeners())
+  private let subscribers = LockedState(StreamSubscribers<Element>())
 
   /// A new stream that receives every element broadcast from now on. Unbounded: a slow
   /// listener must not lose which keys changed.
   func makeStream() -> AsyncStream<Element> {
     let (stream, continuation) = AsyncStream.makeStream(
       of: Element.self, bufferingPolicy: .unbounded)
-    let id = listeners.withLock { listeners in
-      let id = listeners.nextID
-      listeners.nextID += 1
-      listeners.continuations[id] = continuation
-      return id
-    }
+    let id = subscribers.withLock { $0.add(continuation) }
     continuation.onTermination = { [weak self] _ in
-      self?.remove(id)
+      // Released outside the lock: releasing a continuation may run arbitrary code.
+      _ = self?.subscribers.withLock { $0.remove(id) }
     }
     return stream
   }
 
   /// How many listeners are registered.
-  var count: Int { listeners.withLock { $0.continuations.count } }
+  var count: Int { subscribers.withLock { $0.count } }
 
   /// Delivers `element` to every listener, in registration order.
   func broadcast(_ element: Element) {
-    let continuations = listeners.withLock { listeners in
-      listeners.continuations.sorted { $0.key < $1.key }.map(\.value)
-    }
-    for continuation in continuations {
-      continuation.yield(element)
-    }
+    subscribers.withLock { $0.yield(element) }
   }
 
   /// Ends every stream, e.g. when the client goes away.
   func finishAll() {
-    let continuations = listeners.withLock { listeners in
-      let all = Array(listeners.continuations.values)
-      listeners.continuations = [:]
-      return all
-    }
-    for continuation in continuations {
+    for continuation in subscribers.withLock({ $0.removeAll() }) {
       continuation.finish()
     }
-  }
-
-  private func remove(_ id: Int) {
-    // Dropped outside the lock: releasing a continuation may run arbitrary code.
-    let removed = listeners.withLock { $0.continuations.removeValue(forKey: id) }
-    _ = removed
   }
 }

@@ -17,8 +17,7 @@ final class ServeEventStreams: Sendable {
   static let heartbeat = Array(": keep-alive\n\n".utf8)
 
   private struct Listeners {
-    var nextID = 0
-    var continuations: [Int: AsyncStream<[UInt8]>.Continuation] = [:]
+    var subscribers = StreamSubscribers<[UInt8]>()
     var finished = false
     /// Sends heartbeats while there are listeners.
     var heartbeats: Task<Void, Never>?
@@ -38,11 +37,8 @@ final class ServeEventStreams: Sendable {
       of: [UInt8].self, bufferingPolicy: .bufferingNewest(4))
     let id = listeners.withLock { listeners -> Int? in
       guard !listeners.finished else { return nil }
-      let id = listeners.nextID
-      listeners.nextID += 1
-      listeners.continuations[id] = continuation
       if listeners.heartbeats == nil { listeners.heartbeats = startHeartbeats() }
-      return id
+      return listeners.subscribers.add(continuation)
     }
     guard let id else {
       continuation.finish()
@@ -62,28 +58,28 @@ final class ServeEventStreams: Sendable {
     let (continuations, heartbeats) = listeners.withLock { listeners in
       listeners.finished = true
       defer { listeners.heartbeats = nil }
-      return (Array(listeners.continuations.values), listeners.heartbeats)
+      return (listeners.subscribers.removeAll(), listeners.heartbeats)
     }
     heartbeats?.cancel()
     for continuation in continuations { continuation.finish() }
   }
 
   /// How many providers are listening.
-  var count: Int { listeners.withLock { $0.continuations.count } }
+  var count: Int { listeners.withLock { $0.subscribers.count } }
 
   private func send(_ bytes: [UInt8]) {
-    for continuation in listeners.withLock({ Array($0.continuations.values) }) {
-      continuation.yield(bytes)
-    }
+    listeners.withLock { $0.subscribers.yield(bytes) }
   }
 
   private func remove(_ id: Int) {
-    let idle = listeners.withLock { listeners -> Task<Void, Never>? in
-      listeners.continuations.removeValue(forKey: id)
-      guard listeners.continuations.isEmpty else { return nil }
+    let (removed, idle) = listeners.withLock {
+      listeners -> (AsyncStream<[UInt8]>.Continuation?, Task<Void, Never>?) in
+      let removed = listeners.subscribers.remove(id)
+      guard listeners.subscribers.count == 0 else { return (removed, nil) }
       defer { listeners.heartbeats = nil }
-      return listeners.heartbeats
+      return (removed, listeners.heartbeats)
     }
+    _ = removed
     idle?.cancel()
   }
 
