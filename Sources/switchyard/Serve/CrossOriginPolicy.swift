@@ -25,7 +25,8 @@ struct CrossOriginPolicy: Sendable {
 
   /// The answer to a preflight, or nil when `request` is not one this policy answers.
   func preflight(_ request: HTTPServerRequest) -> HTTPServerResponse? {
-    guard request.method == "OPTIONS", let origin = request.header("Origin"), allows(origin),
+    guard !origins.isEmpty, request.method == "OPTIONS", let origin = request.header("Origin"),
+      allows(origin),
       request.header("Access-Control-Request-Method") != nil
     else { return nil }
     return HTTPServerResponse(
@@ -41,7 +42,10 @@ struct CrossOriginPolicy: Sendable {
   func decorate(_ response: HTTPServerResponse, for request: HTTPServerRequest)
     -> HTTPServerResponse
   {
-    guard let origin = request.header("Origin"), allows(origin) else { return response }
+    // Without allowed origins (the default) no request's headers are even looked at.
+    guard !origins.isEmpty, let origin = request.header("Origin"), allows(origin) else {
+      return response
+    }
     var response = response
     response.headers += headers(for: origin) + [("Access-Control-Expose-Headers", "ETag")]
     return response

@@ -51,8 +51,10 @@ struct ServeHandler: Sendable {
           body: .bytes(
             Array(
               metrics.render(
-                now: config.timeSource.now, connections: connections(),
-                listeners: events.count
+                now: config.timeSource.now,
+                gauges: ServeMetrics.Gauges(
+                  templateVersion: config.config.versionNumber,
+                  connections: connections(), listeners: events.count)
               ).utf8)))
       }
     case .route:

@@ -33,7 +33,17 @@ final class ServeMetrics: Sendable {
   private struct Refreshes {
     var lastGood: Date?
     var failures = 0
-    var templateVersion: String?
+  }
+
+  /// What `/metrics` reads from the server at the moment it answers, rather than keeping a
+  /// copy that could fall behind.
+  struct Gauges {
+    /// The active template's version number; nil without one.
+    var templateVersion: Int?
+    /// Connections open now.
+    var connections: Int
+    /// Providers listening to the event stream now.
+    var listeners: Int
   }
 
   private let requests = Mutex(Requests())
@@ -59,12 +69,10 @@ final class ServeMetrics: Sendable {
     evaluations.increment(reason)
   }
 
-  /// Notes a template (or defaults) that became active at `date`, with its version if it has one.
-  func recordRefresh(at date: Date, templateVersion: String?) {
-    refreshes.withLock {
-      $0.lastGood = date
-      $0.templateVersion = templateVersion
-    }
+  /// Notes that the source answered at `date`: a template (or the defaults) became or stayed
+  /// active.
+  func recordRefresh(at date: Date) {
+    refreshes.withLock { $0.lastGood = date }
   }
 
   /// Notes a refresh or reload that failed (the active template stays).
@@ -72,9 +80,8 @@ final class ServeMetrics: Sendable {
     refreshes.withLock { $0.failures += 1 }
   }
 
-  /// The exposition at `now`, in Prometheus' text format 0.0.4, with the gauges read at
-  /// that moment: open connections and event-stream listeners.
-  func render(now: Date, connections: Int, listeners: Int) -> String {
+  /// The exposition at `now`, in Prometheus' text format 0.0.4, with `gauges` read then.
+  func render(now: Date, gauges: Gauges) -> String {
     let requests = self.requests.withLock { $0 }
     let refreshes = self.refreshes.withLock { $0 }
     var text = ""
@@ -109,7 +116,7 @@ final class ServeMetrics: Sendable {
     family(
       "switchyard_template_version", "gauge",
       "The active template's version number (absent while only in-app defaults serve).")
-    if let version = refreshes.templateVersion, Double(version) != nil {
+    if let version = gauges.templateVersion {
       text += "switchyard_template_version \(version)\n"
     }
     family(
@@ -123,10 +130,10 @@ final class ServeMetrics: Sendable {
       "Reloads and refreshes that failed; the active template stayed.")
     text += "switchyard_refresh_failures_total \(refreshes.failures)\n"
     family("switchyard_http_connections", "gauge", "Connections open now.")
-    text += "switchyard_http_connections \(connections)\n"
+    text += "switchyard_http_connections \(gauges.connections)\n"
     family(
       "switchyard_event_stream_listeners", "gauge", "Providers listening to the event stream now.")
-    text += "switchyard_event_stream_listeners \(listeners)\n"
+    text += "switchyard_event_stream_listeners \(gauges.listeners)\n"
     return text
   }
 }

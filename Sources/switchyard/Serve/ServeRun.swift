@@ -128,7 +128,8 @@ struct ServeRun: Sendable {
     line.writeString("http://\(shown):\(port)")
     line.writeByte(UInt8(ascii: "}"))
     io.printLine(line.text)
-    metrics.recordRefresh(at: config.timeSource.now, templateVersion: config.config.version)
+    // A source that has not answered yet (nothing ready) has no good refresh to date.
+    if config.config.isReady { metrics.recordRefresh(at: config.timeSource.now) }
     let updates = Task { await keepCurrent() }
     await stopSignal()
     updates.cancel()
@@ -178,7 +179,7 @@ struct ServeRun: Sendable {
             // serve answers names the template it answers from.
             activate(client.snapshot.template, defaults: client.snapshot.defaults)
           } else {
-            metrics.recordRefresh(at: config.timeSource.now, templateVersion: config.config.version)
+            metrics.recordRefresh(at: config.timeSource.now)
           }
         case .failure(let error):
           metrics.recordRefreshFailure()
@@ -195,8 +196,8 @@ struct ServeRun: Sendable {
     let served = Self.served(template, defaults: defaults, time: config.timeSource, io: io)
     config.replace(with: served)
     let now = config.timeSource.now
-    metrics.recordRefresh(at: now, templateVersion: served.version)
-    events.announce(version: served.version, at: now)
+    metrics.recordRefresh(at: now)
+    events.announce(version: served.versionNumber.map(String.init), at: now)
   }
 
   /// The served config for `template`, with its route planner.

@@ -23,7 +23,7 @@ struct ServedConfig: Sendable {
 
   /// The version the event stream and `/metrics` name: the template's version number, or
   /// nil without one.
-  var version: String? { template?.versionNumber.map(String.init) }
+  var versionNumber: Int? { template?.versionNumber }
 }
 
 /// The config `serve` answers from, swapped whole on each reload or refresh.

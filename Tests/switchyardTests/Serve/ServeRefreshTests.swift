@@ -126,6 +126,7 @@ struct ServeRefreshTests {
       let serve = try await ServeHarness(
         ["--url", server.url("/t.json").absoluteString, "--every", "5"], clock: clock)
       let before = try await serve.send("GET", "/readyz")
+      let metrics = String(decoding: try await serve.send("GET", "/metrics").body, as: UTF8.self)
       let flag = try await serve.send(
         "POST", "/ofrep/v1/evaluate/flags/banner", json: #"{"context":{}}"#)
       server.serveTemplate(
@@ -135,6 +136,10 @@ struct ServeRefreshTests {
       let after = try await serve.send("GET", "/readyz")
       #expect(await serve.finish() == .success)
       #expect(before.status == 503)
+      // No good refresh yet, so no age of one.
+      #expect(
+        !metrics.split(separator: "\n").contains { $0.hasPrefix("switchyard_refresh_age_seconds ") }
+      )
       #expect(flag.status == 503)
       #expect(after.status == 200)
     }
