@@ -39,7 +39,7 @@ enum HTTPSocket {
   /// The addresses of `host`, or nil when it cannot be resolved. Blocks in the resolver;
   /// callers run it on the connection's own thread.
   static func resolve(host: String, port: Int) -> [(family: Int32, address: [UInt8])]? {
-    SocketAddresses.resolve(host: host, port: port)
+    POSIXSocket.resolve(host: host, port: port)
   }
 
   /// The address a socket address of `family` holds (4 bytes of IPv4, 16 of IPv6, in
@@ -65,11 +65,7 @@ enum HTTPSocket {
   static func connect(
     family: Int32, address: [UInt8], wake: Int32, timeout: Int32
   ) -> Result<Int32, SocketTransportError> {
-    #if canImport(Darwin)
-      let descriptor = socket(family, SOCK_STREAM, 0)
-    #else
-      let descriptor = socket(family, Int32(SOCK_STREAM.rawValue), 0)
-    #endif
+    let descriptor = POSIXSocket.stream(family: family)
     guard descriptor >= 0 else { return .failure(.cannotConnect) }
     setCloseOnExec(descriptor)
     _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
@@ -77,15 +73,7 @@ enum HTTPSocket {
       var on: Int32 = 1
       setsockopt(descriptor, SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
     #endif
-    let started = address.withUnsafeBytes { raw -> Int32 in
-      guard let base = raw.baseAddress else { return -1 }
-      let address = base.assumingMemoryBound(to: sockaddr.self)
-      #if canImport(Darwin)
-        return Darwin.connect(descriptor, address, socklen_t(raw.count))
-      #else
-        return Glibc.connect(descriptor, address, socklen_t(raw.count))
-      #endif
-    }
+    let started = POSIXSocket.connect(descriptor, to: address)
     if started == 0 { return .success(descriptor) }
     // Interrupted or not: a non-blocking connect goes on, and `poll` says when it is done.
     guard errno == EINPROGRESS || errno == EINTR else {
@@ -180,14 +168,9 @@ enum HTTPSocket {
     }
   }
 
-  /// Closes `descriptor` through whichever libc this is, ignoring the result: after a failed
-  /// close there is nothing to retry.
+  /// Closes `descriptor`, ignoring the result: after a failed close there is nothing to retry.
   static func close(_ descriptor: Int32) {
-    #if canImport(Darwin)
-      _ = Darwin.close(descriptor)
-    #else
-      _ = Glibc.close(descriptor)
-    #endif
+    POSIXSocket.close(descriptor)
   }
 
   private static func setCloseOnExec(_ descriptor: Int32) {

@@ -1,5 +1,6 @@
 #if canImport(CEpoll)
   import CEpoll
+  import Core
   import Glibc
 
   /// `epoll(7)`: the kernel keeps the watched set, so a wait costs in proportion to what is
@@ -47,7 +48,7 @@
     }
 
     func close() {
-      _ = Glibc.close(descriptor)
+      POSIXSocket.close(descriptor)
     }
 
     private func control(_ operation: Int32, _ watched: Int32, _ interest: PollInterest) {

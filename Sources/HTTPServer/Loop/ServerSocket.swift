@@ -19,11 +19,7 @@ enum ServerSocket {
     guard !host.utf8.contains(0), let address = resolve(host: host, port: port) else {
       throw .invalidHost(host)
     }
-    #if canImport(Darwin)
-      let descriptor = socket(address.family, SOCK_STREAM, 0)
-    #else
-      let descriptor = socket(address.family, Int32(SOCK_STREAM.rawValue), 0)
-    #endif
+    let descriptor = POSIXSocket.stream(family: address.family)
     guard descriptor >= 0 else {
       throw .cannotListen(host: host, port: port, reason: errorText(errno))
     }
@@ -147,11 +143,7 @@ enum ServerSocket {
 
   /// Closes `descriptor`, ignoring the result: after a failed close there is nothing to retry.
   static func close(_ descriptor: Int32) {
-    #if canImport(Darwin)
-      _ = Darwin.close(descriptor)
-    #else
-      _ = Glibc.close(descriptor)
-    #endif
+    POSIXSocket.close(descriptor)
   }
 
   /// A pipe with both ends non-blocking and closed on exec: a byte written to it wakes the
@@ -184,7 +176,7 @@ enum ServerSocket {
 
   /// The first address `host` resolves to, as a socket address for `port` to listen on.
   private static func resolve(host: String, port: Int) -> (family: Int32, bytes: [UInt8])? {
-    SocketAddresses.resolve(host: host, port: port, passive: true)?.first.map {
+    POSIXSocket.resolve(host: host, port: port, passive: true)?.first.map {
       ($0.family, $0.address)
     }
   }

@@ -15,21 +15,12 @@ enum LoadSocket {
 
   /// A socket connected to `host` and `port`.
   static func connect(host: String, port: Int) throws(Failure) -> Int32 {
-    guard let (family, address) = SocketAddresses.resolve(host: host, port: port)?.first else {
+    guard let (family, address) = POSIXSocket.resolve(host: host, port: port)?.first else {
       throw Failure(description: "cannot resolve \(host)")
     }
-    #if canImport(Darwin)
-      let descriptor = socket(family, SOCK_STREAM, 0)
-    #else
-      let descriptor = socket(family, Int32(SOCK_STREAM.rawValue), 0)
-    #endif
+    let descriptor = POSIXSocket.stream(family: family)
     guard descriptor >= 0 else { throw Failure(description: "no socket (errno \(errno))") }
-    let connected = address.withUnsafeBytes { bytes in
-      systemConnect(
-        descriptor, bytes.baseAddress!.assumingMemoryBound(to: sockaddr.self),
-        socklen_t(bytes.count))
-    }
-    guard connected == 0 else {
+    guard POSIXSocket.connect(descriptor, to: address) == 0 else {
       let code = errno
       close(descriptor)
       throw Failure(description: "cannot connect to \(host):\(port) (errno \(code))")
@@ -73,20 +64,6 @@ enum LoadSocket {
   }
 
   static func close(_ descriptor: Int32) {
-    #if canImport(Darwin)
-      _ = Darwin.close(descriptor)
-    #else
-      _ = Glibc.close(descriptor)
-    #endif
-  }
-
-  private static func systemConnect(
-    _ descriptor: Int32, _ address: UnsafePointer<sockaddr>?, _ length: socklen_t
-  ) -> Int32 {
-    #if canImport(Darwin)
-      Darwin.connect(descriptor, address, length)
-    #else
-      Glibc.connect(descriptor, address, length)
-    #endif
+    POSIXSocket.close(descriptor)
   }
 }

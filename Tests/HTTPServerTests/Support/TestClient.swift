@@ -47,11 +47,7 @@ final class TestClient: @unchecked Sendable {
 
   /// Connects to 127.0.0.1 at `port`.
   init(port: Int) throws {
-    #if canImport(Darwin)
-      descriptor = socket(AF_INET, SOCK_STREAM, 0)
-    #else
-      descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    #endif
+    descriptor = POSIXSocket.stream(family: AF_INET)
     guard descriptor >= 0 else { throw Failure(description: "socket failed") }
     var address = sockaddr_in()
     #if canImport(Darwin)
@@ -201,11 +197,7 @@ final class TestClient: @unchecked Sendable {
   }
 
   private static func close(_ descriptor: Int32) {
-    #if canImport(Darwin)
-      _ = Darwin.close(descriptor)
-    #else
-      _ = Glibc.close(descriptor)
-    #endif
+    POSIXSocket.close(descriptor)
   }
 }
 

@@ -1,3 +1,5 @@
+import Core
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -36,11 +38,7 @@ enum LoopbackSocket {
   private static func bindLoopback(
     port: UInt16, listening: Bool
   ) throws -> (descriptor: Int32, port: UInt16) {
-    #if canImport(Glibc)
-      let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    #else
-      let descriptor = socket(AF_INET, SOCK_STREAM, 0)
-    #endif
+    let descriptor = POSIXSocket.stream(family: AF_INET)
     guard descriptor >= 0 else { throw SetupError(call: "socket", code: errno) }
     setCloseOnExec(descriptor)
     var address = sockaddr_in()
@@ -157,11 +155,7 @@ enum LoopbackSocket {
 
   /// Closes a descriptor.
   static func close(_ descriptor: Int32) {
-    #if canImport(Glibc)
-      _ = Glibc.close(descriptor)
-    #else
-      _ = Darwin.close(descriptor)
-    #endif
+    POSIXSocket.close(descriptor)
   }
 
   /// Writes the one byte that wakes every waiter.
