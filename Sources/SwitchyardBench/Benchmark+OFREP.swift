@@ -81,21 +81,10 @@ final class ServedChild {
   let id: Int
 
   init(_ executable: URL, _ arguments: [String]) throws {
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = arguments
-    let output = Pipe()
-    process.standardOutput = output
-    try process.run()
+    let (process, output) = try ChildProcess.start(executable, arguments)
     self.process = process
     id = Int(process.processIdentifier)
-    var received = Data()
-    while !received.contains(UInt8(ascii: "\n")) {
-      let chunk = output.fileHandleForReading.availableData
-      if chunk.isEmpty { break }
-      received.append(chunk)
-    }
-    let line = String(decoding: received, as: UTF8.self).split(separator: "\n").first ?? ""
+    let line = ChildProcess.firstLine(of: output) ?? ""
     guard
       case .object(let object)? = try? JSONParser().parse(Array(line.utf8)),
       case .string(let url)? = object["listening"]
