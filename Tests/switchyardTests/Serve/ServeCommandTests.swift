@@ -206,9 +206,7 @@ struct ServeCommandTests {
     let clock = ManualTimeSource(now: TestTime.start)
     let serve = try await ServeHarness(arguments, clock: clock)
     func banner() async throws -> String? {
-      let response = try await serve.send(
-        "POST", "/ofrep/v1/evaluate/flags/banner", json: #"{"context":{}}"#)
-      return try ServeHarness.object(response)["value"] as? String
+      try await serve.flag("banner")["value"] as? String
     }
     func look() async {
       await clock.waitForSleepers(count: 1)
@@ -225,14 +223,13 @@ struct ServeCommandTests {
     await look()
     await clock.waitForSleepers(count: 1)
     #expect(try await banner() == "Hello again")
-    let metrics = try await serve.send("GET", "/metrics")
+    let text = try await serve.metrics()
     #expect(await serve.finish() == .success)
     let refusals = serve.capture.error.split(separator: "\n").filter {
       $0.contains("refused, the previous template keeps serving")
     }
     #expect(refusals.count == 1)
     #expect(refusals.first?.contains("t.json") == true)
-    let text = String(decoding: metrics.body, as: UTF8.self)
     #expect(text.contains("switchyard_template_version 8"))
     #expect(text.contains("switchyard_refresh_failures_total 1"))
   }

@@ -69,6 +69,17 @@ final class ServeHarness: Sendable {
       timeout: .seconds(20), maximumBodyBytes: 1 << 22)
   }
 
+  /// The OFREP answer for flag `key` in `context` (a JSON object's text), as JSON.
+  func flag(_ key: String, context: String = "{}") async throws -> [String: Any] {
+    try Self.object(
+      try await send("POST", "/ofrep/v1/evaluate/flags/\(key)", json: #"{"context":\#(context)}"#))
+  }
+
+  /// What `/metrics` answers.
+  func metrics() async throws -> String {
+    String(decoding: try await send("GET", "/metrics").body, as: UTF8.self)
+  }
+
   /// The JSON object of a response's body.
   static func object(_ response: HTTPResponse) throws -> [String: Any] {
     let object = try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any]

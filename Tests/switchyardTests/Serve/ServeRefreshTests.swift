@@ -11,15 +11,35 @@ import Testing
 /// active one.
 @Suite("switchyard serve --url", .timeLimit(.minutes(2)))
 struct ServeRefreshTests {
+  /// `serve --url` on `server`'s `/t.json` every 5 s, and the clock its rounds run on; with
+  /// `version`, `server` first serves the test template at that version (ETag the version).
+  static func serve(
+    _ server: LoopbackHTTPServer, version: Int? = 7
+  ) async throws -> (ServeHarness, PeriodClock) {
+    if let version { publish(server, banner: "Welcome", version: version) }
+    let clock = PeriodClock(period: .seconds(5))
+    let serve = try await ServeHarness(
+      ["--url", server.url("/t.json").absoluteString, "--every", "5"], clock: clock)
+    return (serve, clock)
+  }
+
+  /// Makes `server` serve the test template with `banner` at `version`.
+  static func publish(_ server: LoopbackHTTPServer, banner: String, version: Int) {
+    server.serveTemplate(
+      at: "/t.json", ServeCommandTests.template(banner: banner, version: version),
+      etag: "\"\(version)\"")
+  }
+
+  /// Runs one refresh round to its end.
+  static func round(_ clock: PeriodClock) async {
+    await clock.startNextRound()
+    await clock.waitForRoundToEnd()
+  }
   @Test(
     "a refresh that finds a new template serves it and sends refetchEvaluation to the event stream")
   func refreshAnnounces() async throws {
     try await LoopbackHTTPServer.with { server in
-      server.serveTemplate(
-        at: "/t.json", ServeCommandTests.template(banner: "Welcome", version: 7), etag: "\"7\"")
-      let clock = PeriodClock(period: .seconds(5))
-      let serve = try await ServeHarness(
-        ["--url", server.url("/t.json").absoluteString, "--every", "5"], clock: clock)
+      let (serve, clock) = try await Self.serve(server)
       let stream = try await HTTPExchange.open(
         HTTPRequest(url: serve.base.appending(path: "/ofrep/v1/events")),
         idleTimeout: .seconds(20), resourceTimeout: .seconds(60), maximumBodyBytes: nil)
@@ -30,31 +50,24 @@ struct ServeRefreshTests {
       await clock.clock.waitForSleepers(count: 1)
       clock.clock.advance(by: ServeEventStreams.heartbeatPeriod)
       let heartbeat = String(decoding: try #require(try await events.next()), as: UTF8.self)
-      server.serveTemplate(
-        at: "/t.json", ServeCommandTests.template(banner: "Hello again", version: 8),
-        etag: "\"8\"")
+      Self.publish(server, banner: "Hello again", version: 8)
       await clock.startNextRound()
       let event = String(decoding: try #require(try await events.next()), as: UTF8.self)
       await clock.waitForRoundToEnd()
-      let response = try await serve.send(
-        "POST", "/ofrep/v1/evaluate/flags/banner", json: #"{"context":{}}"#)
-      let banner = try ServeHarness.object(response)["value"] as? String
+      let banner = try await serve.flag("banner")["value"] as? String
       // A failed round: the template stays.
       server.enqueue(at: "/t.json", .status(503))
-      await clock.startNextRound()
-      await clock.waitForRoundToEnd()
-      let after = try await serve.send(
-        "POST", "/ofrep/v1/evaluate/flags/banner", json: #"{"context":{}}"#)
-      let metrics = try await serve.send("GET", "/metrics")
+      await Self.round(clock)
+      let after = try await serve.flag("banner")
+      let text = try await serve.metrics()
       #expect(await serve.finish() == .success)
       #expect(heartbeat == ": keep-alive\n\n")
       #expect(event.hasPrefix("id: 8\nevent: message\ndata: "))
       #expect(event.contains(#""type":"refetchEvaluation""#))
       #expect(event.contains(#""etag":"8""#))
       #expect(banner == "Hello again")
-      #expect(try ServeHarness.object(after)["value"] as? String == "Hello again")
+      #expect(after["value"] as? String == "Hello again")
       #expect(serve.capture.error.contains("the active template stays"))
-      let text = String(decoding: metrics.body, as: UTF8.self)
       #expect(text.contains("switchyard_template_version 8"))
       #expect(text.contains("switchyard_refresh_failures_total 1"))
       #expect(text.contains("switchyard_event_stream_listeners 1"))
@@ -66,52 +79,37 @@ struct ServeRefreshTests {
   @Test("a new version with the same values is swapped in too: the version it names follows")
   func sameValuesNewVersion() async throws {
     try await LoopbackHTTPServer.with { server in
-      server.serveTemplate(
-        at: "/t.json", ServeCommandTests.template(banner: "Welcome", version: 7), etag: "\"7\"")
-      let clock = PeriodClock(period: .seconds(5))
-      let serve = try await ServeHarness(
-        ["--url", server.url("/t.json").absoluteString, "--every", "5"], clock: clock)
-      server.serveTemplate(
-        at: "/t.json", ServeCommandTests.template(banner: "Welcome", version: 9), etag: "\"9\"")
-      await clock.startNextRound()
-      await clock.waitForRoundToEnd()
+      let (serve, clock) = try await Self.serve(server)
+      Self.publish(server, banner: "Welcome", version: 9)
+      await Self.round(clock)
       let bulk = try await serve.send(
         "POST", "/ofrep/v1/evaluate/flags", json: #"{"context":{}}"#)
-      let metrics = try await serve.send("GET", "/metrics")
+      let metrics = try await serve.metrics()
       #expect(await serve.finish() == .success)
       let metadata = try ServeHarness.object(bulk)["metadata"] as? [String: Any]
       #expect(metadata?["version"] as? String == "9")
-      #expect(
-        String(decoding: metrics.body, as: UTF8.self).contains("switchyard_template_version 9"))
+      #expect(metrics.contains("switchyard_template_version 9"))
     }
   }
 
   @Test("after three failed refreshes in a row the same values answer STALE, until one succeeds")
   func staleAfterFailures() async throws {
     try await LoopbackHTTPServer.with { server in
-      server.serveTemplate(
-        at: "/t.json", ServeCommandTests.template(banner: "Welcome", version: 7), etag: "\"7\"")
-      let clock = PeriodClock(period: .seconds(5))
-      let serve = try await ServeHarness(
-        ["--url", server.url("/t.json").absoluteString, "--every", "5"], clock: clock)
+      let (serve, clock) = try await Self.serve(server)
       func banner() async throws -> (String?, String?) {
-        let answer = try ServeHarness.object(
-          try await serve.send(
-            "POST", "/ofrep/v1/evaluate/flags/banner", json: #"{"context":{}}"#))
+        let answer = try await serve.flag("banner")
         return (answer["value"] as? String, answer["reason"] as? String)
       }
       var reasons: [String?] = []
       server.enqueue(at: "/t.json", .status(404), .status(404), .status(404))
       for _ in 0..<3 {
-        await clock.startNextRound()
-        await clock.waitForRoundToEnd()
+        await Self.round(clock)
         let (value, reason) = try await banner()
         #expect(value == "Welcome")
         reasons.append(reason)
       }
       // The next round is answered (304): the mark goes.
-      await clock.startNextRound()
-      await clock.waitForRoundToEnd()
+      await Self.round(clock)
       reasons.append(try await banner().1)
       #expect(await serve.finish() == .success)
       #expect(reasons == ["STATIC", "STATIC", "STALE", "STATIC"])
@@ -122,17 +120,13 @@ struct ServeRefreshTests {
   func readiness() async throws {
     try await LoopbackHTTPServer.with { server in
       server.enqueue(at: "/t.json", .status(404))
-      let clock = PeriodClock(period: .seconds(5))
-      let serve = try await ServeHarness(
-        ["--url", server.url("/t.json").absoluteString, "--every", "5"], clock: clock)
+      let (serve, clock) = try await Self.serve(server, version: nil)
       let before = try await serve.send("GET", "/readyz")
-      let metrics = String(decoding: try await serve.send("GET", "/metrics").body, as: UTF8.self)
+      let metrics = try await serve.metrics()
       let flag = try await serve.send(
         "POST", "/ofrep/v1/evaluate/flags/banner", json: #"{"context":{}}"#)
-      server.serveTemplate(
-        at: "/t.json", ServeCommandTests.template(banner: "Welcome", version: 7), etag: "\"7\"")
-      await clock.startNextRound()
-      await clock.waitForRoundToEnd()
+      Self.publish(server, banner: "Welcome", version: 7)
+      await Self.round(clock)
       let after = try await serve.send("GET", "/readyz")
       #expect(await serve.finish() == .success)
       #expect(before.status == 503)
