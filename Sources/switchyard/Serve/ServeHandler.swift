@@ -5,7 +5,7 @@ import OFREP
 
 /// Answers `switchyard serve`'s requests: OFREP through `OFREPResponder`, its event stream,
 /// routing, health, readiness and metrics; 404 for any other path and 405 for another method.
-/// Every answer is counted in `metrics`; nothing a request carries is logged here.
+/// Nothing a request carries is logged here.
 struct ServeHandler: Sendable {
   /// The path of the event stream bulk answers advertise (OFREP's ADR 0008).
   static let eventsPath = "/ofrep/v1/events"
@@ -19,18 +19,11 @@ struct ServeHandler: Sendable {
   /// Which web pages may call from a browser.
   let crossOrigin: CrossOriginPolicy
 
-  /// The answer to `request`, counted.
+  /// The answer to `request` (counted, with the server's own answers, by `ServeAccessLog`).
   func respond(to request: HTTPServerRequest) async -> HTTPServerResponse {
-    let started = ContinuousClock.now
     let endpoint = ServedEndpoint(path: request.path)
-    let response =
-      if endpoint != .other, let preflight = crossOrigin.preflight(request) {
-        preflight
-      } else {
-        crossOrigin.decorate(await answer(request, endpoint), for: request)
-      }
-    metrics.recordRequest(endpoint, status: response.status, duration: .now - started)
-    return response
+    if endpoint != .other, let preflight = crossOrigin.preflight(request) { return preflight }
+    return crossOrigin.decorate(await answer(request, endpoint), for: request)
   }
 
   private func answer(_ request: HTTPServerRequest, _ endpoint: ServedEndpoint) async

@@ -31,7 +31,9 @@ struct ServeRun: Sendable {
 
   let origin: Origin
   let config: ServedConfigCell
-  let metrics = ServeMetrics()
+  let metrics: ServeMetrics
+  /// Counts every response and, with `--access-log`, logs it.
+  let accessLog: ServeAccessLog
   let events: ServeEventStreams
   let configuration: HTTPServerConfiguration
   let apiKeys: OFREPAPIKeys
@@ -58,9 +60,6 @@ struct ServeRun: Sendable {
     var configuration = HTTPServerConfiguration(
       host: arguments.value("--host") ?? "127.0.0.1",
       port: try arguments.integer("--port", in: 0...65_535) ?? 8013)
-    if arguments.flag("--access-log") {
-      configuration.accessLog = { entry in io.printError(ServeAccessLog.line(entry)) }
-    }
     let apiKeys = try arguments.value("--api-key-file").map(APIKeyFile.load) ?? OFREPAPIKeys([])
     let defaults = try arguments.value("--defaults").map(DefaultsFile.load) ?? InAppDefaults()
     let time = environment.timeSource
@@ -88,9 +87,13 @@ struct ServeRun: Sendable {
     }
     let config = ServedConfigCell(
       Self.served(template, defaults: defaults, time: time, io: io), timeSource: time)
+    let metrics = ServeMetrics()
+    let accessLog = ServeAccessLog(
+      metrics: metrics, logTo: arguments.flag("--access-log") ? io : nil)
+    configuration.accessLog = { accessLog.record($0) }
     return ServeRun(
-      origin: origin, config: config, events: ServeEventStreams(timeSource: time),
-      configuration: configuration, apiKeys: apiKeys,
+      origin: origin, config: config, metrics: metrics, accessLog: accessLog,
+      events: ServeEventStreams(timeSource: time), configuration: configuration, apiKeys: apiKeys,
       crossOrigin: CrossOriginPolicy(origins: Set(arguments.values["--allow-origin"] ?? [])),
       io: io)
   }
@@ -135,6 +138,7 @@ struct ServeRun: Sendable {
     updates.cancel()
     events.finishAll()
     await server.shutdown(gracePeriod: Self.gracePeriod)
+    await accessLog.finish()
     return .success
   }
 

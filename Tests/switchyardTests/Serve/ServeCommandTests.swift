@@ -169,6 +169,9 @@ struct ServeCommandTests {
       json: #"{"context":{"targetingKey":"u1","tier":"paid"}}"#)
     let health = try await serve.send("GET", "/healthz")
     let ready = try await serve.send("GET", "/readyz")
+    // The server's own answer to a head over 16 KiB, which no handler sees, counts too.
+    let tooLarge = try await serve.send(
+      "GET", "/healthz", headers: [("X-Padding", String(repeating: "p", count: 20_000))])
     let metrics = try await serve.send("GET", "/metrics")
     let missing = try await serve.send("GET", "/nothing-here")
     let wrongMethod = try await serve.send("POST", "/healthz", json: "{}")
@@ -176,6 +179,7 @@ struct ServeCommandTests {
     #expect(health.status == 200)
     #expect(ready.status == 200)
     #expect(missing.status == 404)
+    #expect(tooLarge.status == 431)
     #expect(wrongMethod.status == 405)
     #expect(wrongMethod.header("Allow") == "GET")
     let text = String(decoding: metrics.body, as: UTF8.self)
@@ -192,9 +196,10 @@ struct ServeCommandTests {
       $0.hasPrefix("switchyard_http_connections ")
     }
     #expect((connections?.split(separator: " ").last).flatMap { Int($0) } ?? 0 >= 1)
-    // The flag, /healthz and /readyz: /metrics counts itself after it answers.
-    #expect(text.contains(#"switchyard_http_request_duration_seconds_bucket{le="+Inf"} 3"#))
-    #expect(text.contains("switchyard_http_request_duration_seconds_count 3"))
+    #expect(text.contains(#"status="431"} 1"#))
+    // The flag, /healthz, /readyz and the 431: /metrics counts itself after it answers.
+    #expect(text.contains(#"switchyard_http_request_duration_seconds_bucket{le="+Inf"} 4"#))
+    #expect(text.contains("switchyard_http_request_duration_seconds_count 4"))
   }
 
   @Test(
