@@ -172,8 +172,10 @@ public actor RemoteConfigClient {
 
   /// Replaces the in-app defaults (Firebase's rule: the whole set, not a merge) and
   /// re-evaluates the active snapshot. `InAppDefaults`' initialisers read them from the
-  /// modules' typed keys (`InAppDefaults(catalog:)`, `(keySets:)`), a flat JSON object or
-  /// file, or an `Encodable` value; one that fails throws before anything changes.
+  /// modules' typed keys (`InAppDefaults(catalog:)`, `(keySets:)`), a flat JSON object
+  /// (`(json:)`), a file holding one (`(contentsOfFile:)`, which this module adds, since the
+  /// engine reads no file), or an `Encodable` value (`(encoding:)`); one that fails throws
+  /// before anything changes.
   /// - Returns: the keys whose value changed; an update is emitted when there are any.
   @discardableResult
   public func setDefaults(_ defaults: InAppDefaults) -> Set<String> {

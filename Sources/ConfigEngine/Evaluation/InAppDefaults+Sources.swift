@@ -19,28 +19,6 @@ extension InAppDefaults {
     self.init(catalog: try ConfigKeyCatalog(keySets))
   }
 
-  /// Defaults from a JSON file holding one flat object (see `init(json:)`).
-  /// - Throws: `DefaultsError` naming the file and, for bad JSON, the line and column.
-  public init(contentsOfFile path: String) throws(DefaultsError) {
-    let data: Data
-    do {
-      data = try Data(contentsOf: URL(fileURLWithPath: path))
-    } catch {
-      throw DefaultsError(key: nil, message: "cannot read defaults file '\(path)': \(error)")
-    }
-    let document: JSONValue
-    do {
-      document = try JSONParser().parse(data)
-    } catch {
-      throw DefaultsError(key: nil, message: "defaults file '\(path)': \(error)")
-    }
-    do {
-      try self.init(json: document)
-    } catch {
-      throw DefaultsError(key: error.key, message: "defaults file '\(path)': \(error.message)")
-    }
-  }
-
   /// Defaults from an `Encodable` value encoded as one flat JSON object: each property is a
   /// key; strings stay strings, numbers and Booleans become their JSON spelling, nested
   /// values their compact JSON text (for JSON parameters); dates are ISO-8601 strings.

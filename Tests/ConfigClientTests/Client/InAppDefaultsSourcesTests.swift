@@ -32,31 +32,6 @@ struct InAppDefaultsSourcesTests {
     #expect(throws: DefaultsError.self) { try InAppDefaults(encoding: [1, 2]) }
   }
 
-  @Test("a JSON file with a flat object is read; bad JSON names the file and the position")
-  func jsonFile() throws {
-    let directory = try TemporaryDirectory()
-    let good = try directory.write("defaults.json", Array(#"{"a": "x", "b": 2, "c": true}"#.utf8))
-    #expect(try InAppDefaults(contentsOfFile: good).values == ["a": "x", "b": "2", "c": "true"])
-    let bad = try directory.write("bad.json", Array("{\"a\": }".utf8))
-    #expect {
-      try InAppDefaults(contentsOfFile: bad)
-    } throws: { error in
-      "\(error)".contains("bad.json") && "\(error)".contains("line 1, column 7")
-    }
-    let null = try directory.write("null.json", Array(#"{"a": null}"#.utf8))
-    #expect(
-      throws: DefaultsError(
-        key: "a",
-        message: "defaults file '\(null)': null is not a default; remove the key or give a value")
-    ) {
-      try InAppDefaults(contentsOfFile: null)
-    }
-    #expect { try InAppDefaults(contentsOfFile: directory.url.path + "/missing.json") } throws: {
-      error in
-      "\(error)".contains("cannot read defaults file")
-    }
-  }
-
   static let maintenance = ConfigKey<Bool>("isUnderMaintenance", default: false)
   static let limit = ConfigKey<Int>("maximumItems", default: 20)
   static let theme = ConfigKey<String>("theme", default: "light")
