@@ -46,16 +46,24 @@ let package = Package(
     .target(
       name: "ConfigClient", dependencies: ["Core", "ConfigEngine"],
       swiftSettings: sharedSwiftSettings),
+    // What HTTP's client and server share below them: POSIX socket calls, HTTP's token grammar,
+    // HTTP-dates, reading Retry-After. Core only; not a product, and kept out of Core so that
+    // the engine and the client compile no socket or HTTP code.
+    .target(name: "HTTPCore", dependencies: ["Core"], swiftSettings: sharedSwiftSettings),
     // HTTP/1.1, TLS through the system's OpenSSL, proxies, gzip. Knows no template and no Google;
     // not a product: its API is the package's own.
-    .target(name: "HTTPTransport", dependencies: ["Core"], swiftSettings: sharedSwiftSettings),
+    .target(
+      name: "HTTPTransport", dependencies: ["Core", "HTTPCore"], swiftSettings: sharedSwiftSettings
+    ),
     // Linux's epoll header, which Glibc's module does not map: the HTTP server waits on it.
     .systemLibrary(name: "CEpoll", path: "Sources/CEpoll"),
     // An HTTP/1.1 server on POSIX sockets for the internet: one event loop, handlers as tasks.
-    // Core only; not a product: its API is the package's own.
+    // Core and HTTPCore only; not a product: its API is the package's own.
     .target(
       name: "HTTPServer",
-      dependencies: ["Core", .target(name: "CEpoll", condition: .when(platforms: [.linux]))],
+      dependencies: [
+        "Core", "HTTPCore", .target(name: "CEpoll", condition: .when(platforms: [.linux])),
+      ],
       swiftSettings: sharedSwiftSettings),
     // The client's template source and real-time stream over HTTP.
     .target(
@@ -102,14 +110,17 @@ let package = Package(
     // The benchmarks and the probe processes they spawn, kept out of the tool.
     .executableTarget(
       name: "SwitchyardBench",
-      dependencies: ["Core", "ConfigEngine", "ConfigClient", "RootRouting", "HTTPServer"],
+      dependencies: [
+        "Core", "ConfigEngine", "ConfigClient", "RootRouting", "HTTPCore", "HTTPServer",
+      ],
       swiftSettings: sharedSwiftSettings),
 
     // What more than one test target needs: the loopback HTTP server, the TLS test server, the
     // latch, temporary directories, the test clock's start, files of the source tree, a fake
     // course, and the fuzz suites' seeded draws and hostile JSON. A target, not a product.
     .target(
-      name: "SwitchyardTestSupport", dependencies: ["Core", "ConfigEngine", "ConfigClient"],
+      name: "SwitchyardTestSupport",
+      dependencies: ["Core", "ConfigEngine", "ConfigClient", "HTTPCore"],
       path: "Tests/Support",
       // The TLS test server's script and certificates are read from the source tree by path.
       exclude: [
@@ -132,6 +143,8 @@ let package = Package(
       name: "CoreTests", dependencies: ["Core", "SwitchyardTestSupport"],
       swiftSettings: sharedSwiftSettings),
     .testTarget(
+      name: "HTTPCoreTests", dependencies: ["HTTPCore", "Core"], swiftSettings: sharedSwiftSettings),
+    .testTarget(
       name: "ConfigEngineTests", dependencies: ["ConfigEngine", "Core", "SwitchyardTestSupport"],
       // Fixtures are read from the source tree by path, not bundled.
       exclude: ["Fixtures"], swiftSettings: sharedSwiftSettings),
@@ -144,7 +157,7 @@ let package = Package(
       exclude: ["Fixtures"], swiftSettings: sharedSwiftSettings),
     .testTarget(
       name: "HTTPServerTests",
-      dependencies: ["HTTPServer", "HTTPTransport", "Core", "SwitchyardTestSupport"],
+      dependencies: ["HTTPServer", "HTTPTransport", "HTTPCore", "Core", "SwitchyardTestSupport"],
       swiftSettings: sharedSwiftSettings),
     .testTarget(
       name: "ConfigClientHTTPTests",

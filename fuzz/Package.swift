@@ -18,9 +18,11 @@ let package = Package(
     .target(name: "Core", swiftSettings: testable),
     .target(name: "ConfigEngine", dependencies: ["Core"], swiftSettings: testable),
     .target(name: "ConfigClient", dependencies: ["Core", "ConfigEngine"], swiftSettings: testable),
-    .target(name: "HTTPTransport", dependencies: ["Core"], swiftSettings: testable),
+    .target(name: "HTTPCore", dependencies: ["Core"], swiftSettings: testable),
+    .target(name: "HTTPTransport", dependencies: ["Core", "HTTPCore"], swiftSettings: testable),
     .systemLibrary(name: "CEpoll", path: "Sources/CEpoll"),
-    .target(name: "HTTPServer", dependencies: ["Core", "CEpoll"], swiftSettings: testable),
+    .target(
+      name: "HTTPServer", dependencies: ["Core", "HTTPCore", "CEpoll"], swiftSettings: testable),
     .target(
       name: "FuzzHarness",
       dependencies: ["Core", "ConfigEngine", "ConfigClient", "HTTPTransport", "HTTPServer"],

@@ -10,7 +10,7 @@ dir="$build/x86_64-unknown-linux-gnu/release"
 # Each module's objects as its output file map lists them, so an object left over from a
 # source file that moved or went away (the build folder is shared and kept) is never linked.
 objects=()
-for module in Core ConfigEngine ConfigClient HTTPTransport HTTPServer FuzzHarness; do
+for module in Core HTTPCore ConfigEngine ConfigClient HTTPTransport HTTPServer FuzzHarness; do
   while IFS= read -r object; do objects+=("$object"); done < <(python3 -c '
 import json, sys
 entries = json.load(open(sys.argv[1])).items()

@@ -1,5 +1,6 @@
 package import Core
 import Foundation
+import HTTPCore
 
 /// The status and headers of a response, as plain values.
 package struct HTTPResponseHead: Sendable, Equatable {

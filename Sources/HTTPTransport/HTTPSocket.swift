@@ -1,5 +1,6 @@
 import Core
 import Foundation
+import HTTPCore
 
 #if canImport(Glibc)
   import Glibc

@@ -1,5 +1,6 @@
 import Core
 import Foundation
+import HTTPCore
 
 /// HTTP/1.1 over a TCP socket, one thread per request, with every wait bounded: a silence
 /// longer than the idle timeout fails with `HTTPError.timeout`, and cancelling wakes any wait

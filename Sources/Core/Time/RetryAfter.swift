@@ -8,6 +8,10 @@ public enum RetryAfter: Sendable, Equatable, CustomStringConvertible {
   /// Wait until this instant.
   case date(Date)
 
+  /// The longest delay a `Retry-After` header's delta-seconds are read as (HTTPCore's reader
+  /// clamps larger values to it), so later arithmetic on the delay cannot overflow.
+  public static let maximumSeconds = Int(Int32.max)
+
   /// For example `120 s` or `2026-01-01T00:02:00Z`.
   public var description: String {
     switch self {

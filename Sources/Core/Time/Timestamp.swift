@@ -142,7 +142,7 @@ package enum Timestamp {
   private static let end = Date(timeIntervalSince1970: Double(latestSecond + 1))
 
   /// The UTC calendar date and time `seconds` after 1970.
-  static func civil(wholeSeconds seconds: Int) -> CivilDateTime {
+  package static func civil(wholeSeconds seconds: Int) -> CivilDateTime {
     var days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
     let secondOfDay = seconds - days * 86_400
     // Civil from days, after H. Hinnant's public-domain algorithm.

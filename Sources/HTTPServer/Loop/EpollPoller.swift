@@ -2,6 +2,7 @@
   import CEpoll
   import Core
   import Glibc
+  import HTTPCore
 
   /// `epoll(7)`: the kernel keeps the watched set, so a wait costs in proportion to what is
   /// ready, not to what is watched, and thousands of idle connections cost nothing per wait.

@@ -1,5 +1,6 @@
 import Core
 import Foundation
+import HTTPCore
 
 /// The server's one I/O thread: it waits on every socket at once, reads, feeds each
 /// connection's machine, writes what the machines answer, and runs each request's handler as

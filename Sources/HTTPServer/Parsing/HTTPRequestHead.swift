@@ -1,4 +1,5 @@
 import Core
+import HTTPCore
 
 /// A request's first line and header fields, read from the bytes before the blank line.
 ///

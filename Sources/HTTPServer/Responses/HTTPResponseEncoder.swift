@@ -1,4 +1,5 @@
 import Core
+import HTTPCore
 
 /// Writes responses as bytes: the status line, the handler's fields, and the fields the
 /// server owns (`Date`, the framing, `Connection: close`), then the body or its chunks.

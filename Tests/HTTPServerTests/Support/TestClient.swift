@@ -1,4 +1,5 @@
 import Core
+import HTTPCore
 import Foundation
 import HTTPTransport
 import Testing

@@ -1,4 +1,5 @@
 import Core
+import HTTPCore
 
 #if canImport(Glibc)
   import Glibc

@@ -1,4 +1,4 @@
-import Core
+import HTTPCore
 import Testing
 
 /// HTTP's token, the one rule for methods and field names on both the client and the server.

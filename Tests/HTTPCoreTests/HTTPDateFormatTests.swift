@@ -1,5 +1,5 @@
-import Core
 import Foundation
+import HTTPCore
 import Testing
 
 /// `HTTPDate.format`, a server's `Date` header: IMF-fixdate, and any instant at all gives a

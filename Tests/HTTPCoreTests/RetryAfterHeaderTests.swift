@@ -1,5 +1,6 @@
-@testable import Core
+import Core
 import Foundation
+import HTTPCore
 import Testing
 
 /// `Retry-After` as RFC 9110 writes it: delta-seconds or one of three HTTP-date formats.

@@ -1,3 +1,4 @@
+import Core
 package import Foundation
 
 /// Reads the three date formats HTTP allows (RFC 9110, section 5.6.7), for `Retry-After`,
