@@ -67,12 +67,7 @@ package struct HTTPExchange: Sendable {
     var request = request
     guard let scheme = request.url.scheme?.lowercased(), scheme == "http" || scheme == "https"
     else { throw notHTTP(request.url) }
-    var host: HTTPHost
-    do {
-      host = try HTTPHost(request.url)
-    } catch {
-      throw .invalidHost(error)
-    }
+    var host = try HTTPHost(request.url)
     var redirects = 0
     while true {
       let clearance = try secretGuard.check(
@@ -173,8 +168,9 @@ package struct HTTPExchange: Sendable {
     let targetHost: HTTPHost
     do {
       targetHost = try HTTPHost(target)
-    } catch {
-      throw .invalidResponse("redirect refused: \(error)")
+    } catch .invalidHost(let refusal) {
+      // The server's answer is at fault, not the caller's URL.
+      throw .invalidResponse("redirect refused: \(refusal)")
     }
     var next = request
     next.url = target

@@ -25,9 +25,10 @@ package import Foundation
 /// - an IPv6 address in brackets, without a zone (`%25eth0`: a zone names an interface of
 ///   this machine, not a host).
 ///
-/// Everything else is refused with an `HTTPHostRefusal`: an empty host, a URL with user
-/// information (`user:password@`, which is never sent), a byte outside those rules however
-/// it is escaped (NUL, CR, LF, space, `%`, `/`, `@`...), and a port outside 1 to 65535.
+/// Everything else is refused with `HTTPError.invalidHost` and an `HTTPHostRefusal`: an
+/// empty host, a URL with user information (`user:password@`, which is never sent), a byte
+/// outside those rules however it is escaped (NUL, CR, LF, space, `%`, `/`, `@`...), and a
+/// port outside 1 to 65535.
 /// Names are lower-cased: DNS ignores case, and origins and `no_proxy` compare them.
 package struct HTTPHost: Sendable, Hashable {
   /// What the host is.
@@ -49,14 +50,15 @@ package struct HTTPHost: Sendable, Hashable {
 
   /// The host of `url`, checked. (The tool checks its URL options with it too, so a bad host
   /// is a usage error before anything runs.)
-  /// - Throws: `HTTPHostRefusal`, naming the URL by its scheme and host as written (never
-  ///   its user information, path or query) and saying what is wrong.
-  package init(_ url: URL) throws(HTTPHostRefusal) {
+  /// - Throws: `HTTPError.invalidHost` with the refusal, naming the URL by its scheme and
+  ///   host as written (never its user information, path or query) and saying what is wrong:
+  ///   HTTP's one error type, so no caller outside this module catches another.
+  package init(_ url: URL) throws(HTTPError) {
     let scheme = url.scheme?.lowercased() ?? ""
     let authority = Self.writtenAuthority(of: url)
     let shown = Self.withoutUserInformation(authority)
-    func refuse(_ reason: HTTPHostRefusal.Reason) -> HTTPHostRefusal {
-      HTTPHostRefusal(place: Self.place(of: url), reason: reason)
+    func refuse(_ reason: HTTPHostRefusal.Reason) -> HTTPError {
+      .invalidHost(HTTPHostRefusal(place: Self.place(of: url), reason: reason))
     }
     guard shown.count == authority.count else { throw refuse(.userInformation) }
 

@@ -2,8 +2,9 @@ import Core
 
 /// A URL whose host is not a DNS name or an IP address (see `HTTPHost`): where it points, as
 /// far as that can be shown, and what is wrong. It never holds the URL's user information,
-/// path or query, which may carry secrets.
-package struct HTTPHostRefusal: Error, Sendable, Equatable, CustomStringConvertible {
+/// path or query, which may carry secrets. A value, not an error: it leaves HTTP inside
+/// `HTTPError.invalidHost`, the module's one error type.
+package struct HTTPHostRefusal: Sendable, Equatable, CustomStringConvertible {
   /// What is wrong with the host.
   enum Reason: Sendable, Equatable {
     /// There is no host.

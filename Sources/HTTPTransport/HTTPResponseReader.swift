@@ -7,9 +7,9 @@ import Core
 /// framing rule is tested without a network. Interim `1xx` responses are skipped. Limits keep
 /// a hostile server from making it buffer without end: the head may be 64 KiB, a chunk-size
 /// line 1 KiB, the trailers 64 KiB; body bytes are never buffered, only handed on.
-package struct HTTPResponseReader {
+struct HTTPResponseReader {
   /// What the bytes so far complete.
-  package enum Event: Equatable {
+  enum Event: Equatable {
     /// The final response head (never a `1xx`).
     case head(HTTPResponseHead)
     /// Body bytes, framing removed.
@@ -19,7 +19,7 @@ package struct HTTPResponseReader {
   }
 
   /// Why the bytes are not a usable response.
-  package enum Failure: Error, Equatable {
+  enum Failure: Error, Equatable {
     /// Not HTTP/1.x, or framing that cannot be read; says what.
     case malformed(String)
     /// The connection closed before the response was complete.
@@ -60,12 +60,12 @@ package struct HTTPResponseReader {
   private let isHeadRequest: Bool
 
   /// A reader for the response to a request of `method`.
-  package init(method: String = "GET") {
+  init(method: String = "GET") {
     isHeadRequest = method == "HEAD"
   }
 
   /// Reads the next bytes from the connection.
-  package mutating func consume(_ bytes: [UInt8]) throws(Failure) -> [Event] {
+  mutating func consume(_ bytes: [UInt8]) throws(Failure) -> [Event] {
     var events: [Event] = []
     var input = bytes[...]
     while !input.isEmpty {
@@ -119,7 +119,7 @@ package struct HTTPResponseReader {
   }
 
   /// The connection closed: the end of a body that runs until then, or a truncation.
-  package mutating func finish() throws(Failure) -> [Event] {
+  mutating func finish() throws(Failure) -> [Event] {
     switch state {
     case .untilClose:
       state = .done
@@ -215,7 +215,7 @@ package struct HTTPResponseReader {
 
   /// The index just past the blank line that ends a head (LF LF or LF CR LF), searching
   /// from `start`, or nil.
-  package static func headEnd(in bytes: [UInt8], from start: Int) -> Int? {
+  static func headEnd(in bytes: [UInt8], from start: Int) -> Int? {
     var index = start
     while index < bytes.count {
       if bytes[index] == 0x0A {

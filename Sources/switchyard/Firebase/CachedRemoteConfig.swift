@@ -172,10 +172,13 @@ struct CachedRemoteConfig {
     do {
       _ = try HTTPHost(url)
     } catch {
-      // The refusal shows the scheme and host only: never a password, a path or a query.
+      // HTTPHost throws nothing else. The refusal shows the scheme and host only: never a
+      // password, a path or a query.
+      guard case .invalidHost(let refusal) = error else { throw error }
       throw UsageError(
         command: arguments.command,
-        message: "option '\(name)' needs a URL whose host is a DNS name or an IP address: \(error)")
+        message:
+          "option '\(name)' needs a URL whose host is a DNS name or an IP address: \(refusal)")
     }
     return url
   }

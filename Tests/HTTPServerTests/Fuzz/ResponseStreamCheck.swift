@@ -1,5 +1,5 @@
 import Core
-import HTTPTransport
+@testable import HTTPTransport
 
 /// What a connection wrote, read back as a client would: whole responses one after another,
 /// each well-formed, the server's own (an error it answers itself) in OFREP's JSON shape and

@@ -1,7 +1,7 @@
 import Core
-import HTTPCore
 import Foundation
-import HTTPTransport
+import HTTPCore
+@testable import HTTPTransport
 import Testing
 
 #if canImport(Glibc)
