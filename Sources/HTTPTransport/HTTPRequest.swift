@@ -15,9 +15,10 @@ package struct HTTPRequest: Sendable {
   /// True when the request carries a secret (an access token, refresh token, signed
   /// assertion or API key) in a header or its body: such a request goes only over https, or
   /// plain http to a loopback address or a host allowed for it such as the metadata server
-  /// (see `HTTPSecretGuard`). An `Authorization` or `x-goog-api-key` header counts as a
-  /// secret without this mark; the mark also keeps a redirect from re-sending the body to
-  /// another origin.
+  /// (see `HTTPSecretGuard`). Only HTTP's own credential headers, `Authorization` and
+  /// `Proxy-Authorization`, count as a secret without this mark, so a caller that sends a key
+  /// in any other header (an API key, an installation token) or in the body must set it; the
+  /// mark also keeps a redirect from re-sending the body to another origin.
   var carriesSecret: Bool
 
   /// A request; a GET without a body unless told otherwise.

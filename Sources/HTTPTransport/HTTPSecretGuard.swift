@@ -5,22 +5,22 @@ import Foundation
 /// and each redirect leaves the machine.
 ///
 /// A request carries a secret when its caller says so (`HTTPRequest.carriesSecret`: a token,
-/// refresh token, signed assertion or API key in a header or the body) or when it has an
-/// `Authorization`, `x-goog-api-key` or `x-goog-firebase-installations-auth` header. Such a
-/// request goes over https only, or plain http to a loopback address or a host allowed for it
-/// (the metadata server, which only answers plain http on a link-local address). Loopback is
-/// decided by address, never by name: a loopback address in the URL goes at once, and a
-/// `localhost` name only to the loopback addresses it resolves to (`HTTPSecretClearance`),
-/// since a resolver may answer `localhost.` (or a name at all) with any address; any other
-/// name is refused before it is resolved. Redirects follow the same rule, and a 307 or 308
-/// that would re-send the body to another origin is refused. (Crossing origins also drops
-/// every header but the transport's own: see `HTTPExchange.redirected`.)
+/// refresh token, signed assertion or API key in a header or the body) or when it has one of
+/// HTTP's own credential headers, `Authorization` or `Proxy-Authorization` (RFC 9110,
+/// sections 11.6.2 and 11.7.2). HTTP knows no other service's header names: a caller that
+/// sends a key in a header of its own marks the request. Such a request goes over https
+/// only, or plain http to a loopback address or a host allowed for it (the metadata server,
+/// which only answers plain http on a link-local address). Loopback is decided by address,
+/// never by name: a loopback address in the URL goes at once, and a `localhost` name only to
+/// the loopback addresses it resolves to (`HTTPSecretClearance`), since a resolver may answer
+/// `localhost.` (or a name at all) with any address; any other name is refused before it is
+/// resolved. Redirects follow the same rule, and a 307 or 308 that would re-send the body to
+/// another origin is refused. (Crossing origins also drops every header but the transport's
+/// own: see `HTTPExchange.redirected`.)
 package struct HTTPSecretGuard: Sendable, Equatable {
-  /// Header fields that always carry a secret, lower-cased: credentials, Google's API key
-  /// and a Firebase installation's auth token.
-  static let secretHeaders: Set<String> = [
-    "authorization", "x-goog-api-key", "x-goog-firebase-installations-auth",
-  ]
+  /// Header fields that always carry a secret, lower-cased: HTTP's credentials for the origin
+  /// and for a proxy.
+  static let secretHeaders: Set<String> = ["authorization", "proxy-authorization"]
 
   /// Hosts, lower-cased, that may receive secrets over plain http: `host` (any port) or
   /// `host:port`.
@@ -32,7 +32,7 @@ package struct HTTPSecretGuard: Sendable, Equatable {
     self.plainHTTPHosts = Set(plainHTTPHosts.map { Self.normalized($0) })
   }
 
-  /// Whether `request` carries a secret (the caller's mark or a secret header).
+  /// Whether `request` carries a secret (the caller's mark or a credential header).
   static func carriesSecret(_ request: HTTPRequest) -> Bool {
     request.carriesSecret
       || request.headers.contains { secretHeaders.contains($0.name.lowercased()) }

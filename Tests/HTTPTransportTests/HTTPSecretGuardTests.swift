@@ -10,21 +10,29 @@ import Testing
 /// any byte leaves (before DNS for every name but `localhost`'s).
 @Suite("HTTPSecretGuard", .timeLimit(.minutes(3)))
 struct HTTPSecretGuardTests {
-  /// The ways a request carries a secret, and one that carries none.
+  /// The ways a request carries a secret: the caller's mark (a key in a header of its own,
+  /// as a service's API key or token is sent), or one of HTTP's credential headers in any
+  /// case; and two that carry none: no credential, and a header of the caller's own it did
+  /// not mark, which HTTP cannot know for a secret (it knows no service's header names).
   enum Secret: String, CaseIterable, Sendable {
-    case none, marked, authorization, apiKey, apiKeyUpperCase, installationToken
+    case none, unmarkedOwnHeader, marked, authorization, proxyAuthorization
+    case proxyAuthorizationLowerCase
+
+    /// Whether the guard must treat the request as carrying a secret.
+    var isSecret: Bool { self != .none && self != .unmarkedOwnHeader }
 
     func request(_ url: URL, body: [UInt8]? = nil) -> HTTPRequest {
       var request = HTTPRequest(
         method: body == nil ? "GET" : "POST", url: url, body: body,
         carriesSecret: self == .marked)
       switch self {
-      case .none, .marked: break
+      case .none: break
+      case .unmarkedOwnHeader, .marked: request.headers.append(("X-Api-Key", "key-SECRET"))
       case .authorization: request.headers.append(("Authorization", "Bearer ya29.SECRET"))
-      case .apiKey: request.headers.append(("x-goog-api-key", "AIzaSECRET"))
-      case .apiKeyUpperCase: request.headers.append(("X-GOOG-API-KEY", "AIzaSECRET"))
-      case .installationToken:
-        request.headers.append(("X-Goog-Firebase-Installations-Auth", "fis-auth-SECRET"))
+      case .proxyAuthorization:
+        request.headers.append(("Proxy-Authorization", "Basic cHJveHk6U0VDUkVU"))
+      case .proxyAuthorizationLowerCase:
+        request.headers.append(("proxy-authorization", "Basic cHJveHk6U0VDUkVU"))
       }
       return request
     }
@@ -79,8 +87,8 @@ struct HTTPSecretGuardTests {
     let url = try #require(URL(string: destination.0))
     let request = secret.request(url)
     let carriesSecret = HTTPSecretGuard.carriesSecret(request)
-    #expect(carriesSecret == (secret != .none))
-    let expected = secret == .none ? .sent : destination.1
+    #expect(carriesSecret == secret.isSecret)
+    let expected = secret.isSecret ? destination.1 : .sent
     let host = try HTTPHost(url)
     let refusal = HTTPSecretRefusal(scheme: "http", host: host, reason: .plainHTTP)
     do {
@@ -153,7 +161,7 @@ struct HTTPSecretGuardTests {
 
   @Test(
     "a refusal names the scheme and host and says why, never the secret, path or query",
-    arguments: Secret.allCases.filter { $0 != .none }, HTTPTransportChoice.allCases)
+    arguments: Secret.allCases.filter(\.isSecret), HTTPTransportChoice.allCases)
   func refusedBeforeSending(secret: Secret, transport: HTTPTransportChoice) async throws {
     let url = try #require(URL(string: "http://example.invalid:8080/token?key=SECRET"))
     let error = await #expect(throws: HTTPError.self) {
@@ -191,7 +199,7 @@ struct HTTPSecretGuardTests {
 
   @Test(
     "a redirect of a request carrying a secret to plain http elsewhere is refused, and nothing is sent there",
-    arguments: Secret.allCases.filter { $0 != .none }, HTTPTransportChoice.allCases)
+    arguments: Secret.allCases.filter(\.isSecret), HTTPTransportChoice.allCases)
   func redirectToPlainHTTP(secret: Secret, transport: HTTPTransportChoice) async throws {
     try await LoopbackHTTPServer.with { server in
       let target = "http://example.invalid/next?key=SECRET"
