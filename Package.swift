@@ -67,8 +67,7 @@ let package = Package(
       swiftSettings: sharedSwiftSettings),
     // The client's template source and real-time stream over HTTP.
     .target(
-      name: "ConfigClientHTTP",
-      dependencies: ["Core", "ConfigEngine", "ConfigClient", "HTTPTransport"],
+      name: "ConfigClientHTTP", dependencies: ["Core", "ConfigClient", "HTTPTransport"],
       swiftSettings: sharedSwiftSettings),
     // Google's credentials and Firebase's services: management, server templates, the app
     // protocol, Installations and the real-time stream.
