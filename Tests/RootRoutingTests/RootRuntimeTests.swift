@@ -193,6 +193,27 @@ struct RootRuntimeTests {
       try await t.send(.configUpdated(config([:], 3))) == [.showRoute(try route([:], .unknown))])
   }
 
+  @Test(
+    "an update sent before start is held for the launch, which takes the newer of it and the cached config; an older update is dropped",
+    arguments: [(nil, true), (1, true), (3, false)] as [(UInt64?, Bool)])
+  func updateBeforeStart(cachedStamp: UInt64?, takesUpdate: Bool) async throws {
+    var t = try Transcript()
+    #expect(try await t.send(.configUpdated(config(maintenanceOn, 2))) == [])
+    #expect(t.runtime.send(.configUpdated(config(elementaryClosed, 2))) == [])
+    #expect(try await t.next().dropped == .configNotNewer)
+
+    let launch = try route(
+      takesUpdate ? maintenanceOn : elementaryClosed, origin: .cached, .unknown)
+    #expect(
+      try await t.start(cached: cachedStamp.map { config(elementaryClosed, $0) })
+        == [.fetchConfig, .restoreSession, .showRoute(launch)])
+    #expect(t.runtime.appliedStamp == ConfigStamp(sequence: takesUpdate ? 2 : 3))
+    // What the launch took is what a fetch answer must be newer than.
+    let step = try await t.answer(await t.effects.fetches.next(), .activated(config([:], 2)))
+    #expect(step.dropped == .configNotNewer)
+    #expect(t.runtime.route == launch)
+  }
+
   @Test("sign-out during a profile load: the load is cancelled and its late answer dropped")
   func signOutDuringProfileLoad() async throws {
     var (t, load) = try await loadingAnnsProfile()

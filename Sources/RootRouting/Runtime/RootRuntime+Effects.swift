@@ -49,3 +49,13 @@ extension RootRuntime {
     case failed(reason: String)
   }
 }
+
+extension RootRuntime.ProfileAnswer {
+  /// The machine's event for this answer to the load of `user`'s profile.
+  package func event(user: UserID) -> RootStateMachine.Event {
+    switch self {
+    case .loaded(let profile): .profileLoaded(profile, user: user)
+    case .failed(let reason): .profileFailed(reason: reason, user: user)
+    }
+  }
+}

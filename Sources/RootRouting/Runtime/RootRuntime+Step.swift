@@ -15,7 +15,8 @@ extension RootRuntime {
   public enum Staleness: Sendable, Hashable {
     /// A newer fetch was started; only its answer counts.
     case fetchSuperseded
-    /// The values are not newer (by their stamp) than an activation already applied.
+    /// The values are not newer (by their stamp) than an activation already applied (or,
+    /// before the launch, than an update held for it).
     case configNotNewer
     /// The app reported the session before the restore answered.
     case restoreSuperseded

@@ -42,6 +42,9 @@ public final class RootRuntime: Sendable {
     var timer: Tag?
     /// The newest activation handed to the machine.
     var appliedStamp: ConfigStamp?
+    /// The newest update sent before `start`, which the machine (not launched) ignores: the
+    /// launch takes it in place of an older cached config.
+    var heldUpdate: ActivatedConfig?
     var routeSubscribers = StreamSubscribers<Route>()
     var stepSubscribers = StreamSubscribers<Step>()
   }
@@ -85,6 +88,10 @@ public final class RootRuntime: Sendable {
   /// The route on screen, read at once. Before `start`, the loading screen.
   public var route: Route { state.withLock { $0.route } }
 
+  /// The stamp of the newest activation the machine took (at launch, or since): a shell
+  /// that keeps what it offered by stamp knows which values a route reads.
+  package var appliedStamp: ConfigStamp? { state.withLock { $0.appliedStamp } }
+
   /// The current route, then every change, until the runtime stops or the consumer stops
   /// iterating. Each call is a new subscriber; none misses a change, however slowly it reads.
   public func routes() -> AsyncStream<Route> {
@@ -100,11 +107,22 @@ public final class RootRuntime: Sendable {
 
   /// Launches the app: `cachedConfig` is what an earlier run activated, if anything. Returns
   /// the machine's actions, already under way; a second call does nothing.
+  ///
+  /// An update sent before `start` is not lost: the launch takes the newer (by stamp) of it
+  /// and `cachedConfig`, so a shell may forward its client's activations from before it
+  /// starts the runtime.
   @discardableResult
   public func start(cachedConfig: ActivatedConfig?) -> [RootStateMachine.Action] {
-    handle(.appLaunched(cachedConfig: cachedConfig?.values)) { state in
-      if state.machine.route == nil, let cachedConfig { state.appliedStamp = cachedConfig.stamp }
-      return nil
+    handle { state in
+      guard state.machine.route == nil else {
+        return (.appLaunched(cachedConfig: cachedConfig?.values), nil)
+      }
+      let launch = [cachedConfig, state.heldUpdate].compactMap(\.self).max {
+        $0.stamp < $1.stamp
+      }
+      state.heldUpdate = nil
+      state.appliedStamp = launch?.stamp
+      return (.appLaunched(cachedConfig: launch?.values), nil)
     }
   }
 
@@ -113,10 +131,8 @@ public final class RootRuntime: Sendable {
   @discardableResult
   public func send(_ event: Event) -> [RootStateMachine.Action] {
     handle(event.machineEvent) { state in
-      guard case .configUpdated(let config) = event, state.machine.route != nil else {
-        return nil
-      }
-      return state.apply(config.stamp)
+      guard case .configUpdated(let config) = event else { return nil }
+      return state.machine.route == nil ? state.hold(config) : state.apply(config.stamp)
     }
   }
 
@@ -146,11 +162,22 @@ public final class RootRuntime: Sendable {
     _ event: RootStateMachine.Event, ending tag: Tag? = nil,
     admit: (inout State) -> Staleness?
   ) -> [RootStateMachine.Action] {
+    handle(ending: tag) { state in (event, admit(&state)) }
+  }
+
+  /// Hands the event `decide` gives to the machine unless it also says why it is late,
+  /// publishes the step, and performs the actions. `decide` runs under the lock.
+  @discardableResult
+  private func handle(
+    ending tag: Tag? = nil,
+    _ decide: (inout State) -> (RootStateMachine.Event, Staleness?)
+  ) -> [RootStateMachine.Action] {
     let (actions, superseded) = state.withLock {
       state -> ([RootStateMachine.Action], [Task<Void, Never>]) in
       if let tag { state.tasks[tag] = nil }
       guard !state.isStopped else { return ([], []) }
-      if let staleness = admit(&state) {
+      let (event, staleness) = decide(&state)
+      if let staleness {
         state.stepSubscribers.yield(Step(event: event, actions: [], dropped: staleness))
         return ([], [])
       }
@@ -244,12 +271,7 @@ public final class RootRuntime: Sendable {
         state.take(\.restore, tag) ? nil : .restoreSuperseded
       }
     case .profile(let answer, let user):
-      let event: RootStateMachine.Event =
-        switch answer {
-        case .loaded(let profile): .profileLoaded(profile, user: user)
-        case .failed(let reason): .profileFailed(reason: reason, user: user)
-        }
-      handle(event, ending: tag) { state in
+      handle(answer.event(user: user), ending: tag) { state in
         guard state.profileLoad?.tag == tag else { return .sessionEnded }
         state.profileLoad = nil
         return nil
@@ -321,6 +343,14 @@ extension RootRuntime.State {
   mutating func apply(_ stamp: ConfigStamp) -> RootRuntime.Staleness? {
     if let appliedStamp, stamp <= appliedStamp { return .configNotNewer }
     appliedStamp = stamp
+    return nil
+  }
+
+  /// Holds `config`, sent before the launch, for it; or says why it is late (an update held
+  /// already is as new).
+  mutating func hold(_ config: ActivatedConfig) -> RootRuntime.Staleness? {
+    if let heldUpdate, config.stamp <= heldUpdate.stamp { return .configNotNewer }
+    heldUpdate = config
     return nil
   }
 }
