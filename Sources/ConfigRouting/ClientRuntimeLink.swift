@@ -34,24 +34,34 @@ final class ClientRuntimeLink: Sendable {
     state.withLock { $0.runtime = runtime }
   }
 
-  /// The runtime's effects: the fetch is the client's; a restored nobody and a loaded profile
-  /// set the client's context (and forward the values it gives) before the runtime hears
-  /// of them.
+  /// The runtime's effects: the fetch is the client's; the restore's and a profile's answers
+  /// set the client's context as `SessionContext` says (and forward the values it gives)
+  /// before the runtime hears of them.
   func effects(_ app: RootClientBridge.AppEffects) -> RootRuntime.Effects {
     RootRuntime.Effects(
       fetchConfig: { [self] in await fetch() },
       restoreSession: { [self] in
         let user = await app.restoreSession()
-        // The cached values were evaluated for the user of an earlier run.
-        if user == nil { await setContext(for: nil) }
+        await follow(SessionContext.before(answer: .sessionRestored(user)))
         return user
       },
       loadProfile: { [self] user in
         let answer = await app.loadProfile(user)
-        if case .loaded(let profile) = answer { await setContext(for: (user, profile)) }
+        await follow(SessionContext.before(answer: answer.event(user: user)))
         return answer
       },
       openStoreURL: app.openStoreURL)
+  }
+
+  /// Sets the client's context as `SessionContext` says for a step the runtime took: what the
+  /// app sent (a sign-out), once the runtime took it.
+  func follow(_ step: RootRuntime.Step) async {
+    guard step.dropped == nil else { return }
+    await follow(SessionContext.after(sent: step.event))
+  }
+
+  private func follow(_ context: SessionContext?) async {
+    if let context { await setContext(context) }
   }
 
   /// The client's `fetchAndActivate()`, answered with the snapshot it leaves.
@@ -63,6 +73,11 @@ final class ClientRuntimeLink: Sendable {
     } catch {
       return .failed(reason: error.description)
     }
+    return fetched(sequence: sequence)
+  }
+
+  /// The client's snapshot as the answer of a fetch counted at `sequence`.
+  func fetched(sequence: UInt64) -> RootRuntime.FetchAnswer {
     guard let activated = activated(client.snapshot, sequence: sequence) else {
       return .failed(reason: "the fetch activated no template")
     }
@@ -90,7 +105,8 @@ final class ClientRuntimeLink: Sendable {
     runtime.send(.configUpdated(activated))
   }
 
-  private func nextSequence() -> UInt64 {
+  /// The next stamp's counter.
+  func nextSequence() -> UInt64 {
     state.withLock { state in
       state.sequence += 1
       return state.sequence
@@ -103,23 +119,24 @@ final class ClientRuntimeLink: Sendable {
   func restoreForLaunch() async {
     await client.restore()
     let context = await client.context
-    let withDevice = deviceSignals(context)
+    let withDevice = SessionContext.deviceSignals(context, appVersion: appVersion, idiom: idiom)
     if withDevice != context { await client.setContext(withDevice) }
   }
 
-  /// Sets the client's context for `user` and their profile (nobody when nil) and forwards
-  /// the values it gives, after every earlier change, unless the runtime's signed-in user is
-  /// someone else by then (the change is late: the answer it came with will be dropped, or
-  /// another change follows).
-  func setContext(for user: (id: UserID, profile: UserProfile)?) async {
+  /// Sets the client's context for `session` and forwards the values it gives, after every
+  /// earlier change, unless the runtime's signed-in user is someone else by then (the change
+  /// is late: the answer it came with will be dropped, or another change follows).
+  func setContext(_ session: SessionContext) async {
     let change = state.withLock { queue in
       let previous = queue.lastContextChange
       let change = Task { [self] in
         await previous?.value
-        guard let runtime = state.withLock({ $0.runtime }), runtime.session.user == user?.id
-        else { return }
+        guard let runtime = state.withLock({ $0.runtime }), session.isCurrent(in: runtime) else {
+          return
+        }
         let context = await client.context
-        let changed = await client.setContext(signals(context, for: user))
+        let changed = await client.setContext(
+          session.evaluationContext(context, appVersion: appVersion, idiom: idiom))
         if !changed.isEmpty { forward(client.snapshot) }
       }
       queue.lastContextChange = change
@@ -132,31 +149,5 @@ final class ClientRuntimeLink: Sendable {
   func contextChangesEnded() async {
     let last = state.withLock { $0.lastContextChange }
     await last?.value
-  }
-
-  /// `context` with the signals the app sets for `user` (nobody when nil), as `ConfigRouter`
-  /// sets them (`AppSignals`): the id as the randomization id and the profile's stage and
-  /// year, with the device's.
-  private func signals(
-    _ context: EvaluationContext, for user: (id: UserID, profile: UserProfile)?
-  ) -> EvaluationContext {
-    var context = context
-    context.randomizationID = user?.id.rawValue
-    context.customSignals[AppSignals.stage] = nil
-    context.customSignals[AppSignals.year] = nil
-    return deviceSignals(context, profile: user.map { .loaded($0.profile) } ?? .notLoaded)
-  }
-
-  /// `context` with the device's idiom and the app's version, and the stage and year of
-  /// `profile` where the context has none.
-  private func deviceSignals(
-    _ context: EvaluationContext, profile: ProfileStatus = .notLoaded
-  ) -> EvaluationContext {
-    var context = context
-    context.customSignals[AppSignals.idiom] = nil
-    context.appVersion = nil
-    return AppSignals.completing(
-      context,
-      for: RouteInput(session: .unknown, profile: profile, appVersion: appVersion, idiom: idiom))
   }
 }

@@ -14,8 +14,9 @@ public import RootRouting
 /// - The client's context carries the app's signals as `ConfigRouter` sets them
 ///   (`AppSignals`): always the device's idiom and the app's version; when a profile loads,
 ///   the user's id as the randomization id and the profile's stage and year; on sign-out,
-///   nobody's. A profile reaches the runtime only after the values evaluated for its user, so
-///   no route is planned from one user's profile and another's values.
+///   nobody's; an expired session keeps its user's (`SessionContext` has the rule). A profile
+///   reaches the runtime only after the values evaluated for its user, so no route is planned
+///   from one user's profile and another's values.
 ///
 /// Each activation carries a `ConfigStamp`: the snapshot's `activatedAt`, then a counter. A
 /// fetch's answer counts as of when the fetch began, so an update applied while it was in
@@ -45,11 +46,11 @@ public final class RootClientBridge: Sendable {
   private struct Lifecycle {
     var isStarted = false
     var isStopped = false
-    /// The tasks that forward the client's updates and follow the runtime's sign-outs.
+    /// The tasks that forward the client's updates and follow the runtime's steps.
     var listeners: [Task<Void, Never>] = []
   }
 
-  private let link: ClientRuntimeLink
+  let link: ClientRuntimeLink
   private let lifecycle = LockedState(Lifecycle())
 
   /// Wires `client` into a new runtime for an app at `appVersion` on `idiom` with
@@ -88,7 +89,8 @@ public final class RootClientBridge: Sendable {
     guard first else { return }
     await link.restoreForLaunch()
     // Listening starts before the cached config is read: an activation after this point is
-    // forwarded, one before it is in the snapshot the runtime starts with.
+    // forwarded (the runtime holds one forwarded before it starts for its launch), one before
+    // it is in the snapshot the runtime starts with.
     let updates = link.client.updates()
     let steps = runtime.steps()
     let cached = link.activated(link.client.snapshot)
@@ -97,9 +99,7 @@ public final class RootClientBridge: Sendable {
         for await update in updates { link.forward(update.snapshot) }
       },
       Task { [link] in
-        for await step in steps where step.dropped == nil {
-          if case .signedOut = step.event { await link.setContext(for: nil) }
-        }
+        for await step in steps { await link.follow(step) }
       },
     ]
     let stopped = lifecycle.withLock { lifecycle in

@@ -48,6 +48,13 @@ struct RootClientBridgeTests {
       steps = bridge.runtime.steps().makeAsyncIterator()
     }
 
+    /// Starts the bridge over a source that answers the fetch at once, and reads the
+    /// launch's steps: the launch, the fetch's answer and the client's update of it.
+    mutating func launched() async throws {
+      await bridge.start()
+      for _ in 0..<3 { _ = try await next() }
+    }
+
     /// The next step.
     mutating func next() async throws -> Step {
       try #require(await steps.next())
@@ -229,8 +236,7 @@ struct RootClientBridgeTests {
   )
   func signalsFollowProfile() async throws {
     var t = try Transcript(source: InMemoryTemplateSource([.template(Self.base)]))
-    await t.bridge.start()
-    for _ in 0..<3 { _ = try await t.next() }
+    try await t.launched()
     #expect(await t.client.context.customSignals[AppSignals.idiom] == "phone")
     #expect(await t.client.context.appVersion == "2.3.0")
 
@@ -262,12 +268,40 @@ struct RootClientBridgeTests {
     t.bridge.stop()
   }
 
+  @Test(
+    "an expired session keeps its user's values: signing in again as the same user shows their feature at once, which reads them"
+  )
+  func expiryKeepsValues() async throws {
+    var t = try Transcript(source: InMemoryTemplateSource([.template(Self.base)]))
+    try await t.launched()
+    try await t.restores.next().answer(Self.ann)
+    _ = try await t.next()
+    try await t.profileLoads.next().answer(.loaded(UserProfile(grade: try .elementary(2))))
+    _ = try await t.steps(through: {
+      if case .profileLoaded = $0 { true } else { false }
+    })
+    #expect(t.screen == .feature("course"))
+
+    #expect(t.bridge.runtime.send(.sessionExpired).map(\.route?.screen) == [.login])
+    // What the bridge's listener does with the step, awaited here so the test does not race it.
+    let expired = try await t.steps(through: {
+      if case .sessionExpired = $0 { true } else { false }
+    })
+    await t.bridge.link.follow(try #require(expired.last))
+    #expect(await t.client.context.randomizationID == "ann")
+    #expect(t.client.snapshot["course_years"].rawValue == "[1, 2]")
+    // Year 2 is open only with ann's signals: the machine kept her profile and shows her
+    // course at once, before it reloads, so the values must still be hers.
+    #expect(
+      t.bridge.runtime.send(.signedIn(Self.ann)).map(\.route?.screen) == [nil, .feature("course")])
+    t.bridge.stop()
+  }
+
   @Test("stop: the bridge stops listening to the client and the runtime stops")
   func stop() async throws {
     let source = InMemoryTemplateSource([.template(Self.base)])
     var t = try Transcript(source: source)
-    await t.bridge.start()
-    for _ in 0..<3 { _ = try await t.next() }
+    try await t.launched()
     try await t.restores.next().answer(nil)
     _ = try await t.next()
     #expect(t.client.listenerCount == 1)
