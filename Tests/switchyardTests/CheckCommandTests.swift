@@ -8,6 +8,8 @@ import Testing
 @Suite("switchyard check")
 struct CheckCommandTests {
   static let now = "2026-06-01T12:00:00Z"
+  static let elementary1 =
+    #"{"event": "profileLoaded", "user": "u1", "profile": {"stage": "elementary", "year": 1}}"#
 
   static func check(_ lines: [String], _ arguments: [String] = []) async throws -> (
     switchyard.ExitStatus, CapturedToolIO
@@ -188,6 +190,57 @@ struct CheckCommandTests {
     #expect(
       failure["reasons"]?.arrayValue?.contains("elementary course is iPad-only; this is a phone")
         == true, "\(failure)")
+  }
+
+  /// Maintenance for elementary users, by the stage signal a profile sets.
+  static let elementaryMaintenance = """
+    {"conditions": [{"name": "elementary", "expression": "app.customSignal['stage'].exactlyMatches(['elementary'])"}],
+     "parameters": {"isUnderMaintenance": {"defaultValue": {"value": "false"},
+                                           "conditionalValues": {"elementary": {"value": "true"}}}}}
+    """
+
+  @Test(
+    "a line of events reads the values the app would: for the user once their profile loads, for no one after a sign-out, still for the user after an expiry; and only values the runtime took",
+    arguments: [
+      // The config arrives before the profile, the usual order.
+      (
+        #"{"event": "appLaunched", "cachedConfig": false}, {"event": "configActivated"}, {"event": "sessionRestored", "user": "u1"}, \#(elementary1)"#,
+        "maintenance", "true"
+      ),
+      (
+        #"{"event": "appLaunched", "cachedConfig": true}, {"event": "sessionRestored", "user": "u1"}, \#(elementary1), {"event": "signedOut"}"#,
+        "login", "false"
+      ),
+      // The machine keeps an expired user, so the values stay theirs, an update's too.
+      (
+        #"{"event": "appLaunched", "cachedConfig": true}, {"event": "sessionRestored", "user": "u1"}, \#(elementary1), {"event": "sessionExpired"}, {"event": "configUpdated", "template": "t.json"}"#,
+        "maintenance", "true"
+      ),
+      // An update before the launch is held for it; a second launch changes nothing.
+      (
+        #"{"event": "configUpdated", "template": "on.json"}, {"event": "appLaunched", "cachedConfig": false}"#,
+        "maintenance", "true"
+      ),
+      (
+        #"{"event": "appLaunched", "cachedConfig": false}, {"event": "configUpdated", "template": "on.json"}, {"event": "appLaunched", "cachedConfig": true}"#,
+        "maintenance", "true"
+      ),
+    ])
+  func transcriptValues(events: String, screen: String, value: String) async throws {
+    let files = try TemporaryDirectory()
+    let template = try files.write("t.json", Self.elementaryMaintenance)
+    _ = try files.write(
+      "on.json",
+      #"{"parameters": {"isUnderMaintenance": {"defaultValue": {"value": "true"}}}}"#)
+    let path = try files.write(
+      "e.jsonl",
+      #"{"name": "n", "events": [\#(events)], "expect": {"screen": "\#(screen)", "values": {"isUnderMaintenance": "\#(value)"}}}"#
+        + "\n")
+    let (status, capture) = await CapturedToolIO.run([
+      "check", path, "--template", template, "--now", Self.now,
+    ])
+    #expect(capture.outputLines == [#"{"name":"n","pass":true,"failures":[]}"#])
+    #expect(status == .success)
   }
 
   @Test("--template checks another template; a scenario's own time wins over --now")

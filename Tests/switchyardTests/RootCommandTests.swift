@@ -100,6 +100,43 @@ struct RootCommandTests {
     #expect(lines[5] == #"{"line":6,"actions":[],"dropped":"sessionEnded"}"#)
   }
 
+  @Test(
+    "the values follow the user as the app's client bridge makes them: a config that arrived before the profile is evaluated again for the user when it loads"
+  )
+  func configBeforeProfile() async throws {
+    // Year 2 is open to 10% of users by their id and their profile's signals; user-42 is in.
+    let (status, lines) = try await root(
+      [
+        #"{"event": "appLaunched", "cachedConfig": false}"#,
+        #"{"event": "configActivated"}"#,
+        #"{"event": "sessionRestored", "user": "user-42"}"#,
+        #"{"event": "profileLoaded", "user": "user-42", "profile": {"stage": "elementary", "year": 2}}"#,
+      ], ["--idiom", "pad", "--now", "2026-06-01T09:00:00+09:00"])
+    #expect(status == .success)
+    try #require(lines.count == 4)
+    #expect(
+      lines[3]
+        == #"{"line":4,"actions":[{"action":"showRoute","screen":"elementary","reasons":["config: activated","elementary course is open for grade 2 on this iPad"],"orientations":["landscapeLeft","landscapeRight"]}]}"#
+    )
+  }
+
+  @Test(
+    "a profile answered for a user still signed in, with no load of it waiting, is dropped as profileNotLoading; one for a user not signed in as sessionEnded"
+  )
+  func profileNotLoading() async throws {
+    let (status, lines) = try await root([
+      #"{"event": "appLaunched", "cachedConfig": true}"#,
+      #"{"event": "sessionRestored", "user": "u1"}"#,
+      #"{"event": "profileLoaded", "user": "u1", "profile": {"stage": "elementary", "year": 1}}"#,
+      #"{"event": "profileLoaded", "user": "u1", "profile": {"stage": "elementary", "year": 1}}"#,
+      #"{"event": "profileFailed", "user": "u2", "reason": "who?"}"#,
+    ])
+    #expect(status == .success)
+    try #require(lines.count == 5)
+    #expect(lines[3] == #"{"line":4,"actions":[],"dropped":"profileNotLoading"}"#)
+    #expect(lines[4] == #"{"line":5,"actions":[],"dropped":"sessionEnded"}"#)
+  }
+
   @Test("the store link opens the forced update's store page, from standard input")
   func storeLink() async throws {
     let (status, capture) = await CapturedToolIO.run(

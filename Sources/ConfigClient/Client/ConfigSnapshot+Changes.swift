@@ -10,11 +10,7 @@ extension ConfigSnapshot {
   /// (personalization, rollouts, experiments); a key whose metadata changed is named too, as
   /// Firebase's `updatedKeys` names it, even when its value is the same.
   public func changedKeys(comparedTo other: ConfigSnapshot) -> Set<String> {
-    var changed: Set<String> = []
-    for key in Set(keys).union(other.keys)
-    where configValue(forKey: key) != other.configValue(forKey: key) {
-      changed.insert(key)
-    }
+    var changed = keysWithChangedValues(comparedTo: other)
     changed.formUnion(
       CompiledTemplate.keysWithChangedMetadata(from: other.template, to: template))
     return changed

@@ -6,19 +6,37 @@ import RootRouting
 
 /// `root`'s transcripts: the real `RootRuntime` for the tool's app, driven one event at a
 /// time with effects that wait for the transcript's lines (`RootTranscriptEffects`), so each
-/// line's output is the runtime's own step for that event.
+/// line's output is the runtime's own steps for that event.
 ///
-/// Config events carry the template's values evaluated, when the line is read, for the
-/// signed-in user (their id as the randomization id, their profile's signals if it has
-/// loaded) or for nobody, with the app's version and idiom, at the transcript's time. Every
-/// activation is stamped with the line that started it: a fetch's with the line that asked
-/// for the fetch, an update's with its own, a cached config's before every line; so a fetch
+/// Config events carry the template's values evaluated, when the line is read, for whom the
+/// app's values are for then, with the app's version and idiom, at the transcript's time. That
+/// follows the session as `RootClientBridge` makes the client follow it (`SessionContext`):
+/// no one at launch; a loaded profile's user (their id the randomization id, their profile's
+/// signals) before the runtime hears of the profile; no one before a restore that found no
+/// one, and after a sign-out. Each such change re-evaluates the template of the values applied
+/// and, when the values differ, hands them to the runtime as an update: its actions belong to
+/// the line that caused it.
+///
+/// Every activation is stamped with the line that activated it: a fetch's with the line that
+/// asked for the fetch, an update's with its own, a cached config's before every line, a
+/// re-evaluation's with its values' line (and a counter, newer than them); so a fetch
 /// answered after an update that arrived while it was out is older, and dropped.
 struct RootTranscript {
-  /// One line's outcome: the runtime's actions, or why it dropped the event.
+  /// One line's outcome: the runtime's actions, or why the event was dropped.
   struct Outcome: Sendable, Equatable {
     var actions: [RootStateMachine.Action]
-    var dropped: RootRuntime.Staleness?
+    var dropped: Drop?
+  }
+
+  /// Why a line's event changed nothing.
+  enum Drop: Sendable, Hashable {
+    /// The runtime dropped it as late, or no work of its kind waited for it: a fetch
+    /// (`fetchSuperseded`), a restore (`restoreSuperseded`), a timer (`timerCancelled`), a
+    /// load of the profile of a user not signed in (`sessionEnded`).
+    case stale(RootRuntime.Staleness)
+    /// A profile answered for a user who is signed in, while no load of it waits: it was
+    /// answered already, or failed and is loaded again only when the app becomes active.
+    case profileNotLoading
   }
 
   /// The values the runtime applied last, as evaluated: what a route shown now reads.
@@ -27,6 +45,8 @@ struct RootTranscript {
     let router: ConfigRouter
     /// The evaluation and the route it gave then.
     let route: ConfigRoute
+    /// The activation's stamp.
+    let stamp: ConfigStamp
 
     /// The values of `keys`, each with the template's reasons.
     func explain(keys: [String]) -> [Explained<ConfigValue>] {
@@ -40,6 +60,14 @@ struct RootTranscript {
   let runtime: RootRuntime
   /// The config the runtime applied last; nil while it has none (or the in-app defaults).
   private(set) var applied: Applied?
+  /// Configs offered to the runtime that it may still take: this line's, and before the
+  /// launch the newest update (which the runtime holds for the launch).
+  private var offered: [Applied] = []
+  private var isLaunched = false
+  /// Whom the values are evaluated for.
+  private var session = SessionContext.nobody
+  /// The counter that orders stamps of the same line.
+  private var activations: UInt64 = 0
   private let effects: RootTranscriptEffects
   private let router: ConfigRouter
   private let appVersion: SemanticVersion
@@ -68,8 +96,8 @@ struct RootTranscript {
     self.loadTemplate = loadTemplate
   }
 
-  /// Hands the runtime `event`, the transcript's line `line`, and returns its step once the
-  /// work its actions started is waiting for later lines.
+  /// Hands the runtime `event`, the transcript's line `line`, and returns its steps once the
+  /// work their actions started is waiting for later lines.
   /// - Throws: what reading a `configUpdated`'s template throws; `LineError` for an event
   ///   that answers nothing while `maximumWaiting` calls wait.
   mutating func handle(_ event: RootTranscriptEvent, line: Int) async throws -> Outcome {
@@ -82,54 +110,50 @@ struct RootTranscript {
     }
     effects.begin(line: line)
     let callsBefore = effects.callCount
-    // The config this line offers the runtime, applied unless the runtime drops it.
-    var offered: (config: ActivatedConfig, applied: Applied)?
+    var outcome = Outcome(actions: [], dropped: nil)
     switch event {
     case .appLaunched(let cached):
-      offered = cached ? activated(router, stamp: 0) : nil
-      runtime.start(cachedConfig: offered?.config)
+      let offer = cached ? offer(router, at: Self.instant(line: 0)) : nil
+      runtime.start(cachedConfig: offer?.activated)
+      await step(&outcome)
+      isLaunched = true
     case .configActivated:
-      let router = router
-      let answered = effects.answerFetch { started in
-        let fetched = activated(router, stamp: started)
-        offered = fetched
-        return .activated(fetched.config)
-      }
-      guard answered else { return Outcome(actions: [], dropped: .fetchSuperseded) }
+      guard let fetch = effects.takeFetch() else { return Self.dropped(.stale(.fetchSuperseded)) }
+      fetch.answer(.activated(offer(router, at: Self.instant(line: fetch.line)).activated))
+      await step(&outcome)
     case .configFetchFailed(let reason):
-      guard effects.answerFetch({ _ in .failed(reason: reason) }) else {
-        return Outcome(actions: [], dropped: .fetchSuperseded)
-      }
+      guard let fetch = effects.takeFetch() else { return Self.dropped(.stale(.fetchSuperseded)) }
+      fetch.answer(.failed(reason: reason))
+      await step(&outcome)
     case .configUpdated(let path):
-      let updated = activated(router.template(try loadTemplate(path)), stamp: line)
-      offered = updated
-      runtime.send(.configUpdated(updated.config))
+      let template = router.template(try loadTemplate(path))
+      await send(.configUpdated(offer(template, at: Self.instant(line: line)).activated), &outcome)
     case .loadingTimedOut:
-      guard effects.fireTimer() else { return Outcome(actions: [], dropped: .timerCancelled) }
+      guard let timer = effects.takeTimer() else { return Self.dropped(.stale(.timerCancelled)) }
+      timer.answer(())
+      await step(&outcome)
     case .sessionRestored(let user):
-      guard effects.answerRestore(user) else {
-        return Outcome(actions: [], dropped: .restoreSuperseded)
+      guard let restore = effects.takeRestore() else {
+        return Self.dropped(.stale(.restoreSuperseded))
       }
+      await follow(SessionContext.before(answer: .sessionRestored(user)), &outcome)
+      restore.answer(user)
+      await step(&outcome)
     case .profileLoaded(let profile, let user):
-      guard effects.answerProfile(of: user, .loaded(profile)) else {
-        return Outcome(actions: [], dropped: .sessionEnded)
-      }
+      await answerProfile(of: user, .loaded(profile), &outcome)
     case .profileFailed(let reason, let user):
-      guard effects.answerProfile(of: user, .failed(reason: reason)) else {
-        return Outcome(actions: [], dropped: .sessionEnded)
-      }
-    case .signedIn(let user): runtime.send(.signedIn(user))
-    case .signedOut: runtime.send(.signedOut)
-    case .sessionExpired: runtime.send(.sessionExpired)
-    case .appBecameActive: runtime.send(.appBecameActive)
-    case .featureBecameBusy: runtime.send(.featureBecameBusy)
-    case .featureBecameIdle: runtime.send(.featureBecameIdle)
-    case .storeLinkTapped: runtime.send(.storeLinkTapped)
+      await answerProfile(of: user, .failed(reason: reason), &outcome)
+    case .signedIn(let user): await send(.signedIn(user), &outcome)
+    case .signedOut: await send(.signedOut, &outcome)
+    case .sessionExpired: await send(.sessionExpired, &outcome)
+    case .appBecameActive: await send(.appBecameActive, &outcome)
+    case .featureBecameBusy: await send(.featureBecameBusy, &outcome)
+    case .featureBecameIdle: await send(.featureBecameIdle, &outcome)
+    case .storeLinkTapped: await send(.storeLinkTapped, &outcome)
     }
-    guard let step = await steps.next() else { return Outcome(actions: [], dropped: nil) }
-    await effects.calls(step.actions.count(where: \.startsWork), after: callsBefore)
-    if step.dropped == nil, let offered { applied = offered.applied }
-    return Outcome(actions: step.actions, dropped: step.dropped)
+    await effects.calls(outcome.actions.count(where: \.startsWork), after: callsBefore)
+    takeApplied()
+    return outcome
   }
 
   /// Stops the runtime and ends the work still waiting for a line.
@@ -138,20 +162,96 @@ struct RootTranscript {
     effects.endAll()
   }
 
-  /// `router`'s template evaluated for who is signed in now, stamped `line`.
-  private func activated(
-    _ router: ConfigRouter, stamp line: Int
-  ) -> (config: ActivatedConfig, applied: Applied) {
-    let (user, profile) = runtime.session
+  /// Answers the oldest load of `user`'s profile with `answer`, the values following the
+  /// user first; dropped when none waits.
+  private mutating func answerProfile(
+    of user: UserID, _ answer: RootRuntime.ProfileAnswer, _ outcome: inout Outcome
+  ) async {
+    guard let load = effects.takeProfileLoad(of: user) else {
+      outcome.dropped =
+        runtime.session.user == user ? .profileNotLoading : .stale(.sessionEnded)
+      return
+    }
+    await follow(SessionContext.before(answer: answer.event(user: user)), &outcome)
+    load.answer(answer)
+    await step(&outcome)
+  }
+
+  /// Sends the runtime what the app observed, then follows the user as the event says.
+  private mutating func send(_ event: RootRuntime.Event, _ outcome: inout Outcome) async {
+    runtime.send(event)
+    guard let step = await step(&outcome), step.dropped == nil else { return }
+    await follow(SessionContext.after(sent: step.event), &outcome)
+  }
+
+  /// Moves the values to `next` (nil: no change) as the client bridge moves the client's
+  /// context: when it applies, the applied values' template is evaluated again for it and, if
+  /// the values differ, handed to the runtime as an update.
+  private mutating func follow(_ next: SessionContext?, _ outcome: inout Outcome) async {
+    guard let next, next != session, next.isCurrent(in: runtime) else { return }
+    session = next
+    guard let applied else { return }
+    let again = evaluate(applied.router, at: applied.stamp.instant)
+    guard !again.route.values.keysWithChangedValues(comparedTo: applied.route.values).isEmpty
+    else { return }
+    offered.append(again)
+    await send(.configUpdated(again.activated), &outcome)
+  }
+
+  /// Reads the runtime's next step into `outcome`: its actions, and why it was dropped.
+  @discardableResult
+  private mutating func step(_ outcome: inout Outcome) async -> RootRuntime.Step? {
+    guard let step = await steps.next() else { return nil }
+    outcome.actions += step.actions
+    if let dropped = step.dropped { outcome.dropped = .stale(dropped) }
+    return step
+  }
+
+  /// Notes which of the configs offered the runtime took, and forgets those it can no longer
+  /// take.
+  private mutating func takeApplied() {
+    if let stamp = runtime.appliedStamp, let taken = offered.first(where: { $0.stamp == stamp }) {
+      applied = taken
+    }
+    offered = isLaunched ? [] : Array(offered.suffix(1))
+  }
+
+  /// `evaluate(router, at: instant)`, kept as offered to the runtime.
+  private mutating func offer(_ router: ConfigRouter, at instant: Date) -> Applied {
+    let offer = evaluate(router, at: instant)
+    offered.append(offer)
+    return offer
+  }
+
+  /// `router`'s template evaluated for whom the values are for, stamped as activated at
+  /// `instant`.
+  private mutating func evaluate(_ router: ConfigRouter, at instant: Date) -> Applied {
+    activations += 1
     let input = RouteInput(
-      session: user == nil ? .signedOut : .signedIn, profile: profile, appVersion: appVersion,
-      idiom: idiom)
-    let routed = router.route(
-      input, context: EvaluationContext(randomizationID: user?.rawValue), now: effects.now)
-    return (
-      ActivatedConfig(routed.values, stamp: ConfigStamp(sequence: UInt64(line))),
-      Applied(router: router, route: routed)
-    )
+      session: session.user == nil ? .signedOut : .signedIn, profile: session.profile,
+      appVersion: appVersion, idiom: idiom)
+    let context = session.evaluationContext(
+      EvaluationContext(), appVersion: appVersion, idiom: idiom)
+    return Applied(
+      router: router, route: router.route(input, context: context, now: effects.now),
+      stamp: ConfigStamp(instant: instant, sequence: activations))
+  }
+
+  /// The instant of line `line`: lines order the transcript's activations (its clock stands
+  /// still), 0 before every line.
+  private static func instant(line: Int) -> Date {
+    Date(timeIntervalSinceReferenceDate: TimeInterval(line))
+  }
+
+  private static func dropped(_ drop: Drop) -> Outcome {
+    Outcome(actions: [], dropped: drop)
+  }
+}
+
+extension RootTranscript.Applied {
+  /// The values as the runtime takes them.
+  fileprivate var activated: ActivatedConfig {
+    ActivatedConfig(route.values, stamp: stamp)
   }
 }
 

@@ -9,18 +9,23 @@ import RootRouting
 /// store opens at once. Also the runtime's clock: its time stands still and its sleeps are
 /// the loading timers.
 final class RootTranscriptEffects: TimeSource, Sendable {
-  /// A call waiting for its answer.
-  private struct Waiting<Answer: Sendable>: Sendable {
-    let continuation: CheckedContinuation<Answer, Never>
+  /// A call waiting for its answer, taken by the line that answers it.
+  struct Call<Answer: Sendable>: Sendable {
+    fileprivate let continuation: CheckedContinuation<Answer, Never>
     /// The line whose actions started the work.
     let line: Int
+
+    /// Ends the call with `answer`.
+    func answer(_ answer: Answer) {
+      continuation.resume(returning: answer)
+    }
   }
 
   private struct State {
-    var fetches: [Waiting<RootRuntime.FetchAnswer>] = []
-    var restores: [Waiting<UserID?>] = []
-    var profileLoads: [(user: UserID, call: Waiting<RootRuntime.ProfileAnswer>)] = []
-    var sleeps: [Waiting<Void>] = []
+    var fetches: [Call<RootRuntime.FetchAnswer>] = []
+    var restores: [Call<UserID?>] = []
+    var profileLoads: [(user: UserID, call: Call<RootRuntime.ProfileAnswer>)] = []
+    var sleeps: [Call<Void>] = []
     /// How many calls were made, and the wait for a number of them.
     var callCount = 0
     var awaitedCount: (count: Int, continuation: CheckedContinuation<Void, Never>)?
@@ -44,7 +49,7 @@ final class RootTranscriptEffects: TimeSource, Sendable {
       loadProfile: { [self] user in
         await withCheckedContinuation { continuation in
           called { state in
-            state.profileLoads.append((user, Waiting(continuation: continuation, line: state.line)))
+            state.profileLoads.append((user, Call(continuation: continuation, line: state.line)))
           }
         }
       },
@@ -57,11 +62,11 @@ final class RootTranscriptEffects: TimeSource, Sendable {
   }
 
   private func wait<Answer: Sendable>(
-    _ calls: WritableKeyPath<State, [Waiting<Answer>]>
+    _ calls: WritableKeyPath<State, [Call<Answer>]>
   ) async -> Answer {
     await withCheckedContinuation { continuation in
       called { state in
-        state[keyPath: calls].append(Waiting(continuation: continuation, line: state.line))
+        state[keyPath: calls].append(Call(continuation: continuation, line: state.line))
       }
     }
   }
@@ -106,47 +111,35 @@ final class RootTranscriptEffects: TimeSource, Sendable {
     }
   }
 
-  /// Answers the oldest fetch waiting with `answer(line that started it)`; false when none
-  /// waits.
-  func answerFetch(_ answer: (Int) -> RootRuntime.FetchAnswer) -> Bool {
-    guard let call = state.withLock({ $0.fetches.isEmpty ? nil : $0.fetches.removeFirst() })
-    else { return false }
-    call.continuation.resume(returning: answer(call.line))
-    return true
+  /// The oldest fetch waiting, taken to be answered; nil when none waits.
+  func takeFetch() -> Call<RootRuntime.FetchAnswer>? {
+    take(\.fetches)
   }
 
-  /// Answers the oldest restore waiting; false when none waits.
-  func answerRestore(_ user: UserID?) -> Bool {
-    answer(\.restores, with: user)
+  /// The oldest restore waiting, taken to be answered; nil when none waits.
+  func takeRestore() -> Call<UserID?>? {
+    take(\.restores)
   }
 
-  /// Fires the oldest loading timer waiting; false when none waits.
-  func fireTimer() -> Bool {
-    answer(\.sleeps, with: ())
+  /// The oldest loading timer waiting, taken to fire; nil when none waits.
+  func takeTimer() -> Call<Void>? {
+    take(\.sleeps)
   }
 
-  /// Answers the oldest load of `user`'s profile waiting; false when none waits.
-  func answerProfile(of user: UserID, _ answer: RootRuntime.ProfileAnswer) -> Bool {
-    let call = state.withLock { state -> Waiting<RootRuntime.ProfileAnswer>? in
+  /// The oldest load of `user`'s profile waiting, taken to be answered; nil when none waits.
+  func takeProfileLoad(of user: UserID) -> Call<RootRuntime.ProfileAnswer>? {
+    state.withLock { state in
       guard let index = state.profileLoads.firstIndex(where: { $0.user == user }) else {
         return nil
       }
       return state.profileLoads.remove(at: index).call
     }
-    call?.continuation.resume(returning: answer)
-    return call != nil
   }
 
-  private func answer<Answer: Sendable>(
-    _ calls: WritableKeyPath<State, [Waiting<Answer>]>, with answer: Answer
-  ) -> Bool {
-    guard
-      let call = state.withLock({
-        $0[keyPath: calls].isEmpty ? nil : $0[keyPath: calls].removeFirst()
-      })
-    else { return false }
-    call.continuation.resume(returning: answer)
-    return true
+  private func take<Answer: Sendable>(
+    _ calls: WritableKeyPath<State, [Call<Answer>]>
+  ) -> Call<Answer>? {
+    state.withLock { $0[keyPath: calls].isEmpty ? nil : $0[keyPath: calls].removeFirst() }
   }
 
   /// Ends every call still waiting, once the runtime has stopped (which ignores the
@@ -156,12 +149,10 @@ final class RootTranscriptEffects: TimeSource, Sendable {
       defer { state = State(line: state.line) }
       return state
     }
-    for call in state.fetches { call.continuation.resume(returning: .failed(reason: "ended")) }
-    for call in state.restores { call.continuation.resume(returning: nil) }
-    for load in state.profileLoads {
-      load.call.continuation.resume(returning: .failed(reason: "ended"))
-    }
-    for call in state.sleeps { call.continuation.resume() }
+    for call in state.fetches { call.answer(.failed(reason: "ended")) }
+    for call in state.restores { call.answer(nil) }
+    for load in state.profileLoads { load.call.answer(.failed(reason: "ended")) }
+    for call in state.sleeps { call.answer(()) }
     state.awaitedCount?.continuation.resume()
   }
 }

@@ -3,8 +3,8 @@ import RootRouting
 
 /// How `root` prints a line's outcome: one JSON object for machines, or words for people.
 enum RootTranscriptReport {
-  /// `{"line": N, "actions": [...]}`, with `"dropped": "why"` when the runtime dropped the
-  /// event (a late answer). Actions: `{"action": "fetchConfig"}`, `{"action":
+  /// `{"line": N, "actions": [...]}`, with `"dropped": "why"` when the event was dropped (a
+  /// late answer, or one to no work). Actions: `{"action": "fetchConfig"}`, `{"action":
   /// "restoreSession"}`, `{"action": "loadProfile", "user": "u1"}`, `{"action":
   /// "startLoadingTimer"}`, `{"action": "cancelLoadingTimer"}`, `{"action": "showRoute",
   /// "screen", "reasons", "orientations"}` (as `route` prints a route), `{"action":
@@ -77,6 +77,26 @@ extension RootStateMachine.Action {
     case .cancelLoadingTimer: "cancelLoadingTimer"
     case .showRoute: "showRoute"
     case .openStoreURL: "openStoreURL"
+    }
+  }
+}
+
+extension RootTranscript.Drop {
+  /// The reason's name in `root`'s output: a public interface.
+  var name: String {
+    switch self {
+    case .stale(let staleness): staleness.name
+    case .profileNotLoading: "profileNotLoading"
+    }
+  }
+
+  /// The reason in words.
+  var explanation: String {
+    switch self {
+    case .stale(let staleness): staleness.explanation
+    case .profileNotLoading:
+      "no load of this user's profile waits (it was answered, or failed and waits for the app"
+        + " to become active)"
     }
   }
 }
