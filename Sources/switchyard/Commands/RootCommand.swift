@@ -47,7 +47,8 @@ extension ToolCommand {
         (number > 1 ? "\n" : "")
           + RootTranscriptReport.explanation(outcome, of: event, line: number))
     } failed: { message, number, writer in
-      writer.writeRaw((number > 1 ? "\n" : "") + "line \(number): error: " + message)
+      // The message names its line, as `route --explain` prints it.
+      writer.writeRaw((number > 1 ? "\n" : "") + "error: " + message)
     }
   }
 }
