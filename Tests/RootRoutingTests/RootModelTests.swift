@@ -21,7 +21,7 @@ struct RootModelTests {
     #expect(model.orientations == .allButUpsideDown)
   }
 
-  @Test("an event that changes the route is one observed change; one that changes nothing is none")
+  @Test("an event that changes the route is one observed change")
   func sentEvents() throws {
     let t = try Transcript()
     t.runtime.start(cachedConfig: Transcript.config([:], 1))
@@ -33,14 +33,27 @@ struct RootModelTests {
     model.send(.signedOut)
     #expect(changes.value == 1)
     #expect(model.screen == .login)
-
-    let unchanged = RouteChanges()
-    unchanged.track(model)
-    model.send(.signedOut)
-    model.send(.featureBecameIdle)
-    #expect(unchanged.value == 0)
-    #expect(model.route == t.runtime.route)
   }
+
+  // From Swift 6.2 on, Observation itself skips a set of an equal value, so there the model's
+  // own guard cannot be observed and a check of it could not fail: it is checked where the
+  // guard is what holds it.
+  #if !compiler(>=6.2)
+    @Test("an event that changes nothing is no observed change")
+    func unchangedRoute() throws {
+      let t = try Transcript()
+      t.runtime.start(cachedConfig: Transcript.config([:], 1))
+      let model = RootModel(runtime: t.runtime)
+      model.send(.signedOut)
+
+      let unchanged = RouteChanges()
+      unchanged.track(model)
+      model.send(.signedOut)
+      model.send(.featureBecameIdle)
+      #expect(unchanged.value == 0)
+      #expect(model.route == t.runtime.route)
+    }
+  #endif
 
   @Test("routes that follow an effect's answer reach the model, with the screen's orientations")
   func answeredEffects() async throws {
