@@ -30,13 +30,18 @@
 /// still loads while a broken one does not:
 ///
 /// - **Well formed**: the expression lexes (no quote left open, no stray character such as
-///   `#`, `"` or a lone `=`, `&` or `|`), its parentheses and brackets balance, and it splits
-///   at its top-level `&&`s (outside any bracket) into atoms none of which is empty (so `a &&
-///   && b`, a leading or trailing `&&` and the empty expression are not). An expression that
-///   is not well formed is a `ConditionSyntaxError` wherever it is read.
+///   `#`, `"` or a lone `=`, `&` or `|`), its parentheses and brackets balance, it splits at
+///   its top-level `&&`s (outside any bracket) into atoms none of which is empty (so `a &&
+///   && b`, a leading or trailing `&&` and the empty expression are not), and each atom is
+///   one of the elements above or has the shape every condition has (a name path, an
+///   operator and an operand of literals; `ExpressionParser` gives the grammar). A known
+///   element written wrong (`device.os ==`, `device.os == ios`, `percent <= '10'`,
+///   `app.customSignal['k'].contains()`), text after a whole condition and an atom that does
+///   not start with a name (`'x'`, `1 == 1`) are not. An expression that is not well formed is
+///   a `ConditionSyntaxError` wherever it is read.
 /// - **Known**: a well-formed atom that parses as one of the elements above is known. One
-///   that does not (a signal, a method or an operator this version does not have, such as
-///   `user.property('x')`, `app.customSignal['k'].startsWith(['a'])` or `percent >= 10`; a
+///   with a name this version does not have where a signal, a method or an operator stands
+///   (`user.property('x')`, `app.customSignal['k'].startsWith(['a'])`, `percent >= 10`; a
 ///   bare identifier such as `exp`; `||`, `!` or grouping, which Firebase does not have today)
 ///   is not. The template reader (`parseNotingUnknowns`) makes such an atom `.unknown`, which
 ///   is false, with a warning of kind `.unknownConditionElement` naming the column and what was
@@ -48,7 +53,8 @@
 /// reversed range, an invalid seed, date and time, time zone or `version(...)` target, an
 /// empty key) is a `ConditionSyntaxError` wherever it is read. Firebase's web-only signals
 /// (`app.operatingSystemAndVersion`, `app.browserAndVersion`) are known to Firebase but not
-/// evaluated here: that atom is `.unknown` with an ordinary warning, for every reader.
+/// evaluated here: that atom, when well formed, is `.unknown` with an ordinary warning, for
+/// every reader.
 enum ConditionExpressionParser {
   /// Parses one condition's expression, refusing what this version does not know (the rule
   /// `validate` applies, and `NamedCondition(name:expression:)`). A single atom returns that

@@ -12,7 +12,7 @@ extension ExpressionParser {
       advance()
       guard case .string(let value) = token.kind else { throw error("expected a quoted seed") }
       guard Self.isValidSeed(value) else {
-        throw invalidValue(
+        throw error(
           "invalid percent seed \(ConditionSyntaxError.quoted(value)): use 0 to"
             + " \(Self.maximumSeedLength) characters of A-Z, a-z, 0-9, '-', '_' and '.'")
       }
@@ -34,12 +34,12 @@ extension ExpressionParser {
       try expectIdentifier("and", else: "expected 'and'")
       let upper = try parsePercentValue()
       guard lower.micro <= upper.micro else {
-        throw invalidValue(
+        throw error(
           "percent range is reversed: \(lower.text) is above \(upper.text)", at: lower.column)
       }
       range = .between(lower: lower.micro, upper: upper.micro)
     default:
-      throw error("expected '<=', '>' or 'between' after 'percent'")
+      throw unexpectedOperator(after: "percent", expected: "'<=', '>' or 'between'")
     }
     return .percent(PercentCondition(seed: seed, range: range))
   }
@@ -49,10 +49,13 @@ extension ExpressionParser {
     micro: Int, text: String, column: Int
   ) {
     guard case .number(let text) = token.kind else {
-      throw error("expected a percent from 0 to 100")
+      if case .string = token.kind {
+        throw error("expected a percent from 0 to 100, written as a number without quotes")
+      }
+      throw expectedValue("expected a percent from 0 to 100")
     }
     guard let micro = MicroPercent.parse(text) else {
-      throw invalidValue(Self.percentProblem(text))
+      throw error(Self.percentProblem(text))
     }
     let column = token.column
     advance()

@@ -38,14 +38,14 @@ extension ExpressionParser {
     case "app.firstOpenTimestamp":
       return try parseFirstOpenTime()
     case "device.dateTime":
-      throw error(
+      throw unknownElement(
         "unknown signal 'device.dateTime'; Firebase writes the time of evaluation as"
           + " dateTime < dateTime('2025-01-01T00:00:00'[, 'zone']) or with '>='",
         at: start)
     case "app.operatingSystemAndVersion", "app.browserAndVersion":
-      return notEvaluated(path, at: start)
+      return try notEvaluated(path, at: start)
     default:
-      throw error(
+      throw unknownElement(
         "unknown signal \(ConditionSyntaxError.quoted(path)); Firebase's '\(root).' signals are "
           + (root == "app" ? Self.appSignals : "device.os, device.country and device.language"),
         at: start)
@@ -68,7 +68,8 @@ extension ExpressionParser {
     let key = try parseKey()
     try expect(.rightParen, else: "expected ')'")
     guard let comparison = token.kind.comparison else {
-      throw error("expected '==', '!=', '<', '<=', '>' or '>=' after 'version(...)'")
+      throw unexpectedOperator(
+        after: "version(...)", expected: "'==', '!=', '<', '<=', '>' or '>='")
     }
     advance()
     guard case .string(let text) = token.kind else { throw error("expected a quoted version") }
@@ -77,7 +78,7 @@ extension ExpressionParser {
     } catch {
       // Core's message repeats the input; repeat a bounded piece of it instead.
       let shown = ConditionSyntaxError.shortened(text)
-      throw invalidValue(
+      throw self.error(
         SemanticVersion.ParseError(input: shown, problem: error.problem).description)
     }
     advance()
@@ -92,10 +93,12 @@ extension ExpressionParser {
     switch token.kind {
     case .equal: stringOperator = .equals
     case .notEqual: stringOperator = .notEquals
-    default: throw error("expected '==' or '!=' after '\(name)'")
+    default: throw unexpectedOperator(after: name, expected: "'==' or '!='")
     }
+    let spelling = token.kind == .equal ? "==" : "!="
     advance()
-    let value = try expectString(else: "expected a quoted string").value
+    let value = try expectString(else: "expected a quoted string after '\(name) \(spelling)'")
+      .value
     return .signal(SignalCondition(signal, .string(stringOperator, [value])))
   }
 
@@ -103,30 +106,39 @@ extension ExpressionParser {
   private mutating func parseMembership(
     on signal: Signal, name: String
   ) throws(ConditionSyntaxError) -> Condition {
-    try expectIdentifier("in", else: "expected 'in' after '\(name)'")
-    return .signal(SignalCondition(signal, .string(.equals, try parseStringList())))
+    guard token.kind == .identifier("in") else {
+      throw unexpectedOperator(after: name, expected: "'in'")
+    }
+    advance()
+    let values = try parseStringList(else: "expected a list such as ['a'] after '\(name) in'")
+    return .signal(SignalCondition(signal, .string(.equals, values)))
   }
 
   /// `.>=(['2.0.0'])` and the other comparisons, or one of the four string methods.
   private mutating func parseVersionMethod(
     on signal: Signal, name: String
   ) throws(ConditionSyntaxError) -> Condition {
-    try expect(.dot, else: "expected '.' and a method after '\(name)'")
+    guard token.kind == .dot else {
+      throw unexpectedOperator(after: name, expected: "'.' and a method")
+    }
+    advance()
     if let comparison = token.kind.comparison {
       advance()
-      return .signal(SignalCondition(signal, .version(comparison, try parseListArgument())))
+      let values = try parseListArgument(of: comparison.rawValue)
+      return .signal(SignalCondition(signal, .version(comparison, values)))
     }
-    guard let stringOperator = try parseStringMethodName(of: name) else {
+    guard let method = try parseStringMethodName(of: name) else {
       throw try unknownMethod(of: name, known: Self.versionMethods)
     }
-    return .signal(SignalCondition(signal, .string(stringOperator, try parseListArgument())))
+    let values = try parseListArgument(of: method.name)
+    return .signal(SignalCondition(signal, .string(method.operator, values)))
   }
 
   /// `['key']` after `app.customSignal` or `app.userProperty`.
   private mutating func parseKey() throws(ConditionSyntaxError) -> String {
     try expect(.leftBracket, else: "expected '['")
     let (key, column) = try expectString(else: "expected a quoted key")
-    guard !key.isEmpty else { throw invalidValue("the key must not be empty", at: column) }
+    guard !key.isEmpty else { throw error("the key must not be empty", at: column) }
     try expect(.rightBracket, else: "expected ']'")
     return key
   }
@@ -137,13 +149,14 @@ extension ExpressionParser {
   ) throws(ConditionSyntaxError) -> Condition {
     if token.kind == .dot {
       advance()
-      guard let stringOperator = try parseStringMethodName(of: name) else {
+      guard let method = try parseStringMethodName(of: name) else {
         throw try unknownMethod(of: name, known: Self.stringMethods)
       }
-      return .signal(SignalCondition(signal, .string(stringOperator, try parseListArgument())))
+      let values = try parseListArgument(of: method.name)
+      return .signal(SignalCondition(signal, .string(method.operator, values)))
     }
     guard let comparison = token.kind.comparison else {
-      throw error("expected a method or a comparison after '\(name)'")
+      throw unexpectedOperator(after: name, expected: "a method or a comparison")
     }
     advance()
     guard case .number(let literal) = token.kind else {
@@ -163,12 +176,15 @@ extension ExpressionParser {
   private mutating func parseAudienceMethod(
     name: String
   ) throws(ConditionSyntaxError) -> Condition {
-    try expect(.dot, else: "expected '.' and a method after '\(name)'")
+    guard token.kind == .dot else {
+      throw unexpectedOperator(after: name, expected: "'.' and a method")
+    }
+    advance()
     let method = try parseMethodName(of: name)
     guard let audienceOperator = AudienceOperator(rawValue: method.name) else {
       throw unknownMethod(method, of: name, known: Self.audienceMethods)
     }
-    let targets = try parseListArgument()
+    let targets = try parseListArgument(of: method.name)
     return .signal(SignalCondition(.audiences, .audience(audienceOperator, targets)))
   }
 
@@ -179,11 +195,11 @@ extension ExpressionParser {
   /// Firebase's methods of app.version and app.build, for messages.
   static let versionMethods = ".==, .!=, .<, .<=, .>, .>=, " + stringMethods
 
-  /// `exactlyMatches`, `contains`, `notContains` or `matches`; nil, with the parser still on
-  /// the method name, for any other name.
+  /// `exactlyMatches`, `contains`, `notContains` or `matches`, and the name as written; nil,
+  /// with the parser still on the method name, for any other name.
   private mutating func parseStringMethodName(
     of name: String
-  ) throws(ConditionSyntaxError) -> StringOperator? {
+  ) throws(ConditionSyntaxError) -> (operator: StringOperator, name: String)? {
     guard case .identifier(let method) = token.kind else {
       _ = try parseMethodName(of: name)  // throws the right error for a non-name
       return nil
@@ -197,7 +213,7 @@ extension ExpressionParser {
     default: return nil
     }
     advance()
-    return stringOperator
+    return (stringOperator, method)
   }
 
   /// The error for a method of `name` this version does not know, with the parser on its
@@ -208,10 +224,10 @@ extension ExpressionParser {
     unknownMethod(try parseMethodName(of: name), of: name, known: known)
   }
 
-  private func unknownMethod(
+  private mutating func unknownMethod(
     _ method: (name: String, column: Int), of name: String, known: String
   ) -> ConditionSyntaxError {
-    error(
+    unknownElement(
       "'\(name)' has no method \(ConditionSyntaxError.quoted(method.name)); Firebase's are \(known)",
       at: method.column)
   }
@@ -224,7 +240,7 @@ extension ExpressionParser {
     guard case .identifier(let method) = token.kind else {
       // `.>=(...)` is a method only on app.version and app.build.
       if let comparison = token.kind.comparison {
-        throw error(
+        throw unknownElement(
           "'\(name)' has no method \(ConditionSyntaxError.quoted(comparison.rawValue))", at: column)
       }
       throw error("expected a method name after '\(name).'")

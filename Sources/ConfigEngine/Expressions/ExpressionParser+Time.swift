@@ -17,7 +17,9 @@ extension ExpressionParser {
     case .greater: comparison = .greaterThan
     case .greaterOrEqual: comparison = .greaterOrEqual
     case .less: comparison = .lessThan
-    default: throw error("expected '<=', '>', '>=' or '<' after 'app.firstOpenTimestamp'")
+    default:
+      throw unexpectedOperator(
+        after: "app.firstOpenTimestamp", expected: "'<=', '>', '>=' or '<'")
     }
     advance()
     let target = try parseTimeArguments()
@@ -32,7 +34,7 @@ extension ExpressionParser {
     switch token.kind {
     case .less: comparison = .lessThan
     case .greaterOrEqual: comparison = .greaterOrEqual
-    default: throw error("expected '<' or '>=' after 'dateTime'")
+    default: throw unexpectedOperator(after: "dateTime", expected: "'<' or '>='")
     }
     advance()
     try expectIdentifier("dateTime", else: "expected dateTime('...')")
@@ -51,7 +53,7 @@ extension ExpressionParser {
     do throws(TimestampParseError) {
       civil = try CivilDateTime(parsing: text)
     } catch {
-      throw invalidValue(
+      throw self.error(
         "invalid date and time \(ConditionSyntaxError.quoted(text)): \(error.message)")
     }
     advance()
@@ -64,7 +66,7 @@ extension ExpressionParser {
       throw error("expected a quoted time zone such as 'Asia/Tokyo'")
     }
     guard let zone = Self.timeZone(named: zoneName) else {
-      throw invalidValue("unknown time zone \(ConditionSyntaxError.quoted(zoneName))")
+      throw error("unknown time zone \(ConditionSyntaxError.quoted(zoneName))")
     }
     advance()
     try expect(.rightParen, else: "expected ')'")

@@ -7,6 +7,54 @@
 /// the parser on the token after it; the atoms live in `ExpressionParser+Signals.swift`,
 /// `+Percent.swift` and `+Time.swift`. One token of lookahead is enough for Firebase's grammar,
 /// and the end of an atom reads as `.end`, so no atom method ever reads into the next atom.
+///
+/// ## Unknown or malformed
+///
+/// An atom is *unknown* (false, with a warning, for the template reader) only when the parser,
+/// reading it as Firebase writes it, meets a name this version does not know where a name
+/// stands, and the atom is otherwise well formed. Where a name stands:
+///
+/// - the signal: the atom's first name (`exp`, `user.property('x')`) or the member after
+///   `app.` or `device.` (`device.model`, `device.dateTime`);
+/// - a method of a known signal: the name (or comparison) after its `.`
+///   (`app.customSignal['k'].startsWith`, `app.id.contains`, `app.customSignal['k'].==`);
+/// - a known signal's operator: a comparison or a word that is not one of its operators
+///   (`percent >= 10`, `percent within 10 and 20`, `device.os in [...]`,
+///   `app.version >= '1.0'`); and `!`, `||` and a group `( ... )`, operators Firebase does not
+///   have today.
+///
+/// Everything else that does not parse is malformed, an error for every reader: a known
+/// element written wrong (an operator with no operand, `device.os ==`; an unquoted value,
+/// `device.os == ios`; a value of the wrong type, `percent <= '10'`; an empty list,
+/// `app.customSignal['k'].contains()`), text after a whole condition
+/// (`device.os == 'ios' 'x'`), an atom that does not start with a name (`'x'`, `1 == 1`), and
+/// an invalid value of a known element (`percent <= 101`, an unknown time zone).
+///
+/// "Otherwise well formed" means the whole atom, the part read as known and what follows
+/// the unknown name, has the shape every Firebase condition has (`skipWellFormedAtom`), so a
+/// newer Firebase's element is recognised while text with no shape is not:
+///
+///     atom         = term { "||" term }
+///     term         = { "!" } ( "(" term { ( "&&" | "||" ) term } ")" | test )
+///     test         = subject [ operator operand ]
+///     subject      = name [ arguments(reference | literal) ] { member }
+///     member       = "." name [ arguments(literal) ] | "." comparison arguments(literal)
+///                  | "[" literal "]"
+///     reference    = name { "." name | "[" literal "]" }
+///     operator     = comparison | name
+///     operand      = value { name value }
+///     value        = literal | arguments(literal) | name arguments(literal)
+///     arguments(x) = "(" [ x { "," x } ] ")"
+///     literal      = string | number | "true" | "false" | "null"
+///                  | "[" literal { "," literal } "]"
+///
+/// So an unknown signal is a name path, with literal arguments to its calls (a function such
+/// as `version(...)` may take a signal), followed by nothing or by an operator (a comparison
+/// or a word) and an operand of literals, lists and calls of literals (`percent between 1 and
+/// 2`, `dateTime('...')`); an unknown method's arguments are literals, none or more; lists
+/// hold one or more literals and may nest (Firebase's `satisfies([['Android', '>=', '12']])`).
+/// Every one of Firebase's own atoms has this shape, so a known prefix never makes an atom
+/// malformed.
 struct ExpressionParser {
   /// Firebase joins atoms with `&&` only; said wherever `||` turns up.
   static let orIsUnsupported =
@@ -37,9 +85,12 @@ struct ExpressionParser {
   let conditionName: String
   /// What reading made false, in document order.
   private(set) var notes: [Note] = []
-  /// Set when the error about to be thrown is about a value of an element this version knows
-  /// (a percent above 100, an unknown time zone): such an atom is invalid, not unknown.
-  private var failedOnValue = false
+  /// The index of the current atom's first token.
+  private var atomStart = 0
+  /// Set when the error about to be thrown is about a name this version does not know
+  /// (`unknownElement`): the atom is unknown if it is well formed. Any other error is one
+  /// for every reader.
+  private var foundUnknownElement = false
 
   /// Lexes `expression` whole.
   /// - Throws: the first lexing error (a quote left open, a stray character).
@@ -121,29 +172,32 @@ struct ExpressionParser {
   }
 
   /// The atom of tokens `start..<end`: its condition, or `.unknown` with a note when it is
-  /// not an element this version knows and `strict` is off.
+  /// a well-formed atom with a name this version does not know and `strict` is off.
   private mutating func parseAtom(
     from start: Int, to end: Int, strict: Bool
   ) throws(ConditionSyntaxError) -> Condition {
+    atomStart = start
     index = start
     atomEnd = end
-    failedOnValue = false
+    foundUnknownElement = false
     do throws(ConditionSyntaxError) {
       let condition = try parseAtom()
       guard index == atomEnd else {
-        throw error(
-          token.kind == .or ? Self.orIsUnsupported : "expected '&&' or end of expression")
+        if token.kind == .or { throw unknownElement(Self.orIsUnsupported) }
+        throw error("expected '&&' or end of expression")
       }
       return condition
     } catch {
-      if strict || failedOnValue { throw error }
+      guard foundUnknownElement else { throw error }
+      // An unknown name in text of no shape is not a newer element: the shape's error wins.
+      try skipWellFormedAtom()
+      if strict { throw error }
       let subject = atomText(from: start, to: end)
       notes.append(
         Note(
           column: error.column,
           message: UnknownConditionElement.warning(subject, detail: error.message),
           kind: .unknownConditionElement))
-      index = atomEnd
       return .unknown(UnknownConditionElement.reason(subject))
     }
   }
@@ -178,17 +232,21 @@ struct ExpressionParser {
       default: throw unknownSignal(name)
       }
     case .not:
-      throw error("'!' is not supported: Firebase conditions have no negation")
+      throw unknownElement("'!' is not supported: Firebase conditions have no negation")
     case .leftParen:
-      throw error(
+      throw unknownElement(
         "'(' is not supported here: Firebase conditions have no grouping; join atoms with '&&'")
     case .or:
       throw error(Self.orIsUnsupported)
     case .string, .number, .equal, .notEqual, .less, .lessOrEqual, .greater, .greaterOrEqual,
       .and, .rightParen, .leftBracket, .rightBracket, .comma, .dot, .end:
-      throw error("expected a condition")
+      throw error(Self.expectedCondition)
     }
   }
+
+  /// What an atom must start with, for the message about one that does not.
+  static let expectedCondition =
+    "expected a condition, which starts with a signal such as device.os, percent or true"
 
   /// Firebase's signals, for the message about one it does not have.
   static let signals =
@@ -210,32 +268,75 @@ struct ExpressionParser {
       path.lowercased().contains("property") || path.lowercased().contains("user")
       ? "; a user property is app.userProperty['name'] and a signal the app sets is"
         + " app.customSignal['name']" : ""
-    return error(
+    return unknownElement(
       "unknown signal \(ConditionSyntaxError.quoted(path)); Firebase's conditions test"
         + " \(Self.signals)\(hint)", at: column)
   }
 
   /// A signal Firebase has for web apps only, which Switchyard does not evaluate: the rest of
   /// the atom is skipped, a note says so, and the atom is false.
-  mutating func notEvaluated(_ path: String, at column: Int) -> Condition {
+  /// - Throws: when the atom is not well formed.
+  mutating func notEvaluated(
+    _ path: String, at column: Int
+  ) throws(ConditionSyntaxError) -> Condition {
+    try skipWellFormedAtom()
     notes.append(
       Note(
         column: column,
         message: "'\(path)' is a Firebase signal of web apps that Switchyard does not evaluate;"
           + " this part of the condition is false",
         kind: .general))
-    index = atomEnd
     return .unknown("'\(path)' is a Firebase signal of web apps that Switchyard does not evaluate")
   }
 
-  /// The error about a value of an element this version knows (a percent, a date, a zone, a
-  /// version, a key): the atom is invalid whatever the reader, not unknown.
-  mutating func invalidValue(_ message: String, at column: Int? = nil) -> ConditionSyntaxError {
-    failedOnValue = true
+  /// The error about a name this version does not know, where a signal, a method or an
+  /// operator stands: the atom is unknown, not malformed, if it is well formed.
+  mutating func unknownElement(
+    _ message: String, at column: Int? = nil
+  ) -> ConditionSyntaxError {
+    foundUnknownElement = true
     return error(message, at: column)
   }
 
+  /// The error for what stands where `name`'s operator should, given as `expected` (`'==' or
+  /// '!='`): a comparison, a word or a method (`.name`) that is not one of `name`'s operators
+  /// is an element this version does not know, since Firebase may have added it; anything
+  /// else is malformed.
+  mutating func unexpectedOperator(
+    after name: String, expected: String
+  ) -> ConditionSyntaxError {
+    let found: (kind: String, spelling: String, column: Int)?
+    switch token.kind {
+    case .identifier(let word):
+      found = ("operator", word, token.column)
+    case .dot:
+      let method = nextToken
+      if case .identifier(let word) = method.kind {
+        found = ("method", word, method.column)
+      } else {
+        found = method.kind.comparison.map { ("method", $0.rawValue, method.column) }
+      }
+    default:
+      found = token.kind.comparison.map { ("operator", $0.rawValue, token.column) }
+    }
+    guard let found else { return error("expected \(expected) after '\(name)'") }
+    return unknownElement(
+      "'\(name)' has no \(found.kind) \(ConditionSyntaxError.quoted(found.spelling)); Firebase"
+        + " tests it with \(expected)", at: found.column)
+  }
+
   // MARK: - Tokens
+
+  /// The token after the current one, `.end` past the atom.
+  var nextToken: ExpressionToken {
+    index + 1 < atomEnd
+      ? tokens[index + 1] : ExpressionToken(kind: .end, column: tokens[atomEnd].column)
+  }
+
+  /// Moves back to the current atom's first token, to read the atom again.
+  mutating func rewindToAtomStart() {
+    index = atomStart
+  }
 
   /// Moves to the next token of the atom (never past its end).
   mutating func advance() {
@@ -267,15 +368,24 @@ struct ExpressionParser {
   mutating func expectString(
     else message: String
   ) throws(ConditionSyntaxError) -> (value: String, column: Int) {
-    guard case .string(let value) = token.kind else { throw error(message) }
+    guard case .string(let value) = token.kind else { throw expectedValue(message) }
     let column = token.column
     advance()
     return (value, column)
   }
 
-  /// `[ 'a', 'b', ... ]`: one or more strings.
-  mutating func parseStringList() throws(ConditionSyntaxError) -> [String] {
-    try expect(.leftBracket, else: "expected '['")
+  /// The error `message` at the current token, saying how to quote it when it is a bare name
+  /// (`device.os == ios`), the likely slip.
+  func expectedValue(_ message: String) -> ConditionSyntaxError {
+    guard case .identifier(let word) = token.kind else { return error(message) }
+    return error("\(message); write \(ConditionSyntaxError.quoted(word)) in single quotes")
+  }
+
+  /// `[ 'a', 'b', ... ]`: one or more strings; `missing` is the error when there is no list.
+  mutating func parseStringList(
+    else missing: String
+  ) throws(ConditionSyntaxError) -> [String] {
+    try expect(.leftBracket, else: missing)
     guard token.kind != .rightBracket else {
       throw error("expected a quoted string: a list needs at least one")
     }
@@ -292,10 +402,11 @@ struct ExpressionParser {
     }
   }
 
-  /// `( [ 'a', ... ] )`: a method's argument.
-  mutating func parseListArgument() throws(ConditionSyntaxError) -> [String] {
-    try expect(.leftParen, else: "expected '('")
-    let values = try parseStringList()
+  /// `( [ 'a', ... ] )`: the argument of the method `method` (`contains`, `>=`).
+  mutating func parseListArgument(of method: String) throws(ConditionSyntaxError) -> [String] {
+    try expect(.leftParen, else: "expected '(' after '\(method)'")
+    let values = try parseStringList(
+      else: "expected a list of quoted strings such as ['a'] inside '\(method)(...)'")
     try expect(.rightParen, else: "expected ')'")
     return values
   }

@@ -1,7 +1,8 @@
-@testable import ConfigEngine
 import Core
 import Foundation
 import Testing
+
+@testable import ConfigEngine
 
 @Suite("ConditionExpressionParser")
 struct ConditionExpressionParserTests {
@@ -369,9 +370,14 @@ struct ConditionExpressionParserTests {
       ),
       (
         "app.version >= '1.0'",
-        "condition 'c', column 13: expected '.' and a method after 'app.version'"
+        "condition 'c', column 13: 'app.version' has no operator '>='; Firebase tests it with"
+          + " '.' and a method"
       ),
-      ("app.build.==('1')", "condition 'c', column 14: expected '['"),
+      (
+        "app.build.==('1')",
+        "condition 'c', column 14: expected a list of quoted strings such as ['a'] inside"
+          + " '==(...)'"
+      ),
       (
         "app.build.==(['1']",
         "condition 'c', column 19: expected ')' to close the '(' at column 13"
@@ -382,12 +388,26 @@ struct ConditionExpressionParserTests {
         "device.country in []",
         "condition 'c', column 20: expected a quoted string: a list needs at least one"
       ),
-      ("device.country == 'JP'", "condition 'c', column 16: expected 'in' after 'device.country'"),
-      ("device.os in ['ios']", "condition 'c', column 11: expected '==' or '!=' after 'device.os'"),
-      ("device.os == ['ios']", "condition 'c', column 14: expected a quoted string"),
+      (
+        "device.country == 'JP'",
+        "condition 'c', column 16: 'device.country' has no operator '=='; Firebase tests it"
+          + " with 'in'"
+      ),
+      ("device.country", "condition 'c', column 15: expected 'in' after 'device.country'"),
+      (
+        "device.os in ['ios']",
+        "condition 'c', column 11: 'device.os' has no operator 'in'; Firebase tests it with"
+          + " '==' or '!='"
+      ),
+      ("device.os 'ios'", "condition 'c', column 11: expected '==' or '!=' after 'device.os'"),
+      (
+        "device.os == ['ios']",
+        "condition 'c', column 14: expected a quoted string after 'device.os =='"
+      ),
       (
         "app.firebaseInstallationId == 'x'",
-        "condition 'c', column 28: expected 'in' after 'app.firebaseInstallationId'"
+        "condition 'c', column 28: 'app.firebaseInstallationId' has no operator '=='; Firebase"
+          + " tests it with 'in'"
       ),
       (
         "device.os == 'ios",
@@ -397,7 +417,10 @@ struct ConditionExpressionParserTests {
       ("device.os == \"ios\"", "condition 'c', column 14: strings are written in single quotes"),
       ("device.os == 'ios' # note", "condition 'c', column 20: unexpected character '#'"),
       ("device.os == 'ios' & true", "condition 'c', column 20: expected '&&'"),
-      ("app.customSignal[grade] > 1", "condition 'c', column 18: expected a quoted key"),
+      (
+        "app.customSignal[grade] > 1",
+        "condition 'c', column 18: expected a quoted key; write 'grade' in single quotes"
+      ),
       ("app.customSignal[''] > 1", "condition 'c', column 18: the key must not be empty"),
       (
         "app.customSignal['grade' > 1",
@@ -428,9 +451,13 @@ struct ConditionExpressionParserTests {
         "condition 'c', column 39: expected ')' to close the '(' at column 33"
       ),
       (
-        "app.audiences.inSome 'a'",
+        "app.audiences.inSome(['a'])",
         "condition 'c', column 15: 'app.audiences' has no method 'inSome'; Firebase's are"
           + " inAtLeastOne, notInAtLeastOne, inAll and notInAll"
+      ),
+      (
+        "app.audiences.inSome 'a'",
+        "condition 'c', column 22: expected '&&' or end of expression"
       ),
       (
         "version(app.customSignal['v']) >= '1.2.x'",
@@ -451,8 +478,8 @@ struct ConditionExpressionParserTests {
       ),
       (
         "version(app.customSignal['v']) in ['1']",
-        "condition 'c', column 32: expected '==', '!=', '<', '<=', '>' or '>=' after"
-          + " 'version(...)'"
+        "condition 'c', column 32: 'version(...)' has no operator 'in'; Firebase tests it with"
+          + " '==', '!=', '<', '<=', '>' or '>='"
       ),
       (
         "percent <= 100.0000001",
@@ -465,11 +492,17 @@ struct ConditionExpressionParserTests {
         "condition 'c', column 17: percent range is reversed: 60 is above 50"
       ),
       ("percent between 10 or 20", "condition 'c', column 20: expected 'and'"),
-      ("percent <= '10'", "condition 'c', column 12: expected a percent from 0 to 100"),
+      (
+        "percent <= '10'",
+        "condition 'c', column 12: expected a percent from 0 to 100, written as a number"
+          + " without quotes"
+      ),
       (
         "percent < '10'",
-        "condition 'c', column 9: expected '<=', '>' or 'between' after 'percent'"
+        "condition 'c', column 9: 'percent' has no operator '<'; Firebase tests it with '<=',"
+          + " '>' or 'between'"
       ),
+      ("percent", "condition 'c', column 8: expected '<=', '>' or 'between' after 'percent'"),
       (
         "percent <= .5",
         "condition 'c', column 12: malformed number '.5': write digits with an optional '-'"
@@ -504,7 +537,8 @@ struct ConditionExpressionParserTests {
       ),
       (
         "dateTime <= dateTime('2025-01-01T00:00:00')",
-        "condition 'c', column 10: expected '<' or '>=' after 'dateTime'"
+        "condition 'c', column 10: 'dateTime' has no operator '<='; Firebase tests it with '<'"
+          + " or '>='"
       ),
       ("dateTime < ('2025-01-01T00:00:00')", "condition 'c', column 12: expected dateTime('...')"),
       (
@@ -521,7 +555,8 @@ struct ConditionExpressionParserTests {
       ),
       (
         "app.firstOpenTimestamp == ('2025-01-01T00:00:00')",
-        "condition 'c', column 24: expected '<=', '>', '>=' or '<' after 'app.firstOpenTimestamp'"
+        "condition 'c', column 24: 'app.firstOpenTimestamp' has no operator '=='; Firebase tests"
+          + " it with '<=', '>', '>=' or '<'"
       ),
       (
         "device.dateTime < dateTime('2025-01-01T00:00:00')",

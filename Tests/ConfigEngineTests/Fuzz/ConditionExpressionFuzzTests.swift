@@ -1,7 +1,8 @@
-@testable import ConfigEngine
 import Core
 import SwitchyardTestSupport
 import Testing
+
+@testable import ConfigEngine
 
 /// Deterministic fuzzing of the expression parser: whatever the input, it returns a
 /// condition or throws a `ConditionSyntaxError` whose column lies in the expression and whose
@@ -14,9 +15,13 @@ struct ConditionExpressionFuzzTests {
     var place = FuzzFailures("an error names the condition and the column")
     var line = FuzzFailures(
       "an error is one readable line of at most \(ErrorTextRule.maximumScalars) scalars")
+    var readers = FuzzFailures(
+      "the template reader refuses what validation refuses, except an unknown element, which"
+        + " it notes where validation stopped")
     var accepted = 0
 
     mutating func check(_ expression: String, name: String, seed: UInt64, iteration: Int) {
+      checkReadersAgree(expression, name: name, seed: seed, iteration: iteration)
       do {
         _ = try ConditionExpressionParser.parse(expression, conditionName: name)
         accepted += 1
@@ -42,10 +47,42 @@ struct ConditionExpressionFuzzTests {
       }
     }
 
+    /// The strict parse (validation's) and the noting parse (the reader's) part only at an
+    /// element this version does not know: the reader notes it, at the column where the strict
+    /// parse stopped, and carries on, so any error it meets comes later.
+    private mutating func checkReadersAgree(
+      _ expression: String, name: String, seed: UInt64, iteration: Int
+    ) {
+      let strict = Result { () throws(ConditionSyntaxError) in
+        try ConditionExpressionParser.parse(expression, conditionName: name)
+      }
+      let noting = Result { () throws(ConditionSyntaxError) in
+        try ConditionExpressionParser.parseNotingUnknowns(expression, conditionName: name)
+      }
+      let agree: Bool
+      switch (strict, noting) {
+      case (.success(let condition), .success(let read)):
+        agree =
+          condition == read.condition
+          && !read.notes.contains { $0.kind == .unknownConditionElement }
+      case (.failure(let refusal), .success(let read)):
+        agree = read.notes.first { $0.kind == .unknownConditionElement }?.column == refusal.column
+      case (.failure(let refusal), .failure(let error)):
+        agree = refusal == error || refusal.column < error.column
+      case (.success, .failure):
+        agree = false
+      }
+      if !agree {
+        readers.add(
+          seed: seed, iteration: iteration, input: expression, "\(strict) against \(noting)")
+      }
+    }
+
     func expectNone() {
       column.expectNone()
       place.expectNone()
       line.expectNone()
+      readers.expectNone()
     }
   }
 
@@ -126,6 +163,16 @@ struct ConditionExpressionFuzzTests {
       String(repeating: "true && ", count: 50_000),
       String(repeating: "👨‍👩‍👧‍👦", count: 100_000),
       "device.os == 'x" + String(repeating: "\u{301}", count: 100_000) + "' &&",
+      // An unknown element's shape is checked in loops, whatever the depth.
+      "exp(" + String(repeating: "[", count: 200_000) + "'a'"
+        + String(repeating: "]", count: 200_000)
+        + ")",
+      String(repeating: "!", count: 200_000) + "exp",
+      String(repeating: "(", count: 200_000) + "exp" + String(repeating: ")", count: 200_000),
+      "exp" + String(repeating: " || exp", count: 100_000),
+      "exp" + String(repeating: ".a(1)['k']", count: 100_000),
+      "exp == 1" + String(repeating: " and 2", count: 100_000),
+      "exp(" + String(repeating: "[", count: 200_000),
     ])
   func pathologicalInputs(expression: String) {
     #expect(throws: ConditionSyntaxError.self) {

@@ -79,20 +79,39 @@ extension TemplateReaderTests {
         "'app.audiences' has no method 'inNone'; Firebase's are inAtLeastOne, notInAtLeastOne,"
           + " inAll and notInAll"
       ),
-      ("percent >= 10", "'percent >= 10'", 9, "expected '<=', '>' or 'between' after 'percent'"),
+      ("percent >= 10", "'percent >= 10'", 9, TemplateReaderTests.percentHasNo("'>='")),
       (
         "percent('seed') == 5", "'percent('seed') == 5'", 17,
-        "expected '<=', '>' or 'between' after 'percent'"
+        TemplateReaderTests.percentHasNo("'=='")
       ),
       (
         "percent within 10 and 20", "'percent within 10 and 20'", 9,
-        "expected '<=', '>' or 'between' after 'percent'"
+        TemplateReaderTests.percentHasNo("'within'")
       ),
-      ("percent >=", "'percent >='", 9, "expected '<=', '>' or 'between' after 'percent'"),
-      ("percent <= '10'", "'percent <= '10''", 12, "expected a percent from 0 to 100"),
       (
-        "app.id.contains(['a'])", "'app.id.contains(['a'])'", 7,
-        "expected '==' or '!=' after 'app.id'"
+        "app.id.contains(['a'])", "'app.id.contains(['a'])'", 8,
+        "'app.id' has no method 'contains'; Firebase tests it with '==' or '!='"
+      ),
+      (
+        "device.os in ['ios', 'android']", "'device.os in ['ios', 'android']'", 11,
+        "'device.os' has no operator 'in'; Firebase tests it with '==' or '!='"
+      ),
+      (
+        "version(app.customSignal['v']) in ['1.2', '1.3']",
+        "'version(app.customSignal['v']) in ['1.2'...'", 32,
+        "'version(...)' has no operator 'in'; Firebase tests it with '==', '!=', '<', '<=', '>'"
+          + " or '>='"
+      ),
+      (
+        "dateTime <= dateTime('2025-01-01T00:00:00', 'Asia/Tokyo')",
+        "'dateTime <= dateTime('2025-01-01T00:00:0...'", 10,
+        "'dateTime' has no operator '<='; Firebase tests it with '<' or '>='"
+      ),
+      (
+        "user.tier == null", "'user.tier == null'", 1,
+        "unknown signal 'user.tier'; Firebase's conditions test " + TemplateReaderTests.signals
+          + "; a user property is app.userProperty['name'] and a signal the app sets is"
+          + " app.customSignal['name']"
       ),
       (
         "device.os == 'ios' || percent <= 10", "'device.os == 'ios' || percent <= 10'", 20,
@@ -210,6 +229,53 @@ extension TemplateReaderTests {
       ("", "column 1: expected a condition"),
       ("exp # note", "column 5: unexpected character '#'"),
       ("exp & true", "column 5: expected '&&'"),
+      // A known element written wrong: an operator with no operand, an unquoted value, a
+      // value of the wrong type, a method with no list.
+      ("device.os ==", "column 13: expected a quoted string after 'device.os =='"),
+      (
+        "device.os == ios",
+        "column 14: expected a quoted string after 'device.os =='; write 'ios' in single quotes"
+      ),
+      (
+        "percent <= '10'",
+        "column 12: expected a percent from 0 to 100, written as a number without quotes"
+      ),
+      (
+        "app.customSignal['k'].contains()",
+        "column 32: expected a list of quoted strings such as ['a'] inside 'contains(...)'"
+      ),
+      ("device.os == 'ios' &&", "column 22: expected a condition"),
+      // Text after a whole condition, and no condition at all.
+      ("device.os == 'ios' 'x'", "column 20: expected '&&' or end of expression"),
+      ("'x'", "column 1: " + TemplateReaderTests.expectedCondition),
+      ("1 == 1", "column 1: " + TemplateReaderTests.expectedCondition),
+      ("exp && 'x'", "column 8: " + TemplateReaderTests.expectedCondition),
+      // An unknown name in text without a condition's shape: an operator with no operand,
+      // a bare word where a value stands, an argument that is not a literal, an empty list,
+      // text after the condition, a group left without a condition.
+      ("percent >=", "column 11: " + TemplateReaderTests.expectedValue(after: "'>='")),
+      ("exp ==", "column 7: " + TemplateReaderTests.expectedValue(after: "'=='")),
+      (
+        "device.model == ios",
+        "column 17: " + TemplateReaderTests.expectedValue(after: "'=='")
+          + "; write 'ios' in single quotes"
+      ),
+      (
+        "app.customSignal['k'].startsWith(x)",
+        "column 34: expected a literal as an argument: a quoted string, a number or a list;"
+          + " write 'x' in single quotes"
+      ),
+      (
+        "app.audiences.inSome(['a', []])",
+        "column 29: expected a quoted string, a number or a list: a list holds at least one"
+      ),
+      ("app.audiences.inSome 'a'", "column 22: expected '&&' or end of expression"),
+      (
+        "app.browserAndVersion.satisfies(['x']) 'y'",
+        "column 40: expected '&&' or end of expression"
+      ),
+      ("device.os == 'ios' || ()", "column 24: " + TemplateReaderTests.expectedCondition),
+      ("!", "column 2: " + TemplateReaderTests.expectedCondition),
     ])
   func malformedStaysAnError(expression: String, error: String) throws {
     let text = Self.clientTemplate(expression)
@@ -247,6 +313,20 @@ extension TemplateReaderTests {
     let errors = TemplateReader().read(text).problems.filter { $0.severity == .error }
     #expect(errors == [TemplateProblem(.error, at: "condition 'c', column \(column + 7)", message)])
     #expect(throws: TemplateError.self) { try Template(json: text) }
+  }
+
+  /// What an atom that does not start with a signal is told.
+  static let expectedCondition =
+    "expected a condition, which starts with a signal such as device.os, percent or true"
+
+  /// What an operator with no operand is told.
+  static func expectedValue(after quotedOperator: String) -> String {
+    "expected a value after \(quotedOperator): a quoted string, a number, a list or a call"
+  }
+
+  /// What the message about an operator `percent` does not have says.
+  static func percentHasNo(_ quotedOperator: String) -> String {
+    "'percent' has no operator \(quotedOperator); Firebase tests it with '<=', '>' or 'between'"
   }
 
   /// Firebase's signals, as the message about an unknown one lists them.
