@@ -90,6 +90,7 @@ extension ToolCommand {
       for await event in updater.events() {
         switch event {
         case .activated(let version, let keys):
+          remote.warnAboutActiveTemplate("watch", io: io)
           io.printLine(updateLine(version: version, keys: keys))
           printed += 1
           if let maximumUpdates, printed >= maximumUpdates { return .success }
@@ -138,6 +139,9 @@ extension ToolCommand {
     defer { refresher.cancel() }
     var printed = 0
     for await round in rounds {
+      if case .success(let result) = round, case .newTemplate = result.fetch {
+        remote.warnAboutActiveTemplate("watch", io: io)
+      }
       switch round {
       case .success(let result) where !result.updatedKeys.isEmpty:
         let version = client.snapshot.template?.versionNumber

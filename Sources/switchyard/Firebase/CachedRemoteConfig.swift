@@ -151,11 +151,17 @@ struct CachedRemoteConfig {
     if let problem = await client.storeDiagnostic {
       io.printError("switchyard \(command): \(problem)")
     }
-    // The active template is evaluated: what it holds that Switchyard does not evaluate (a
-    // condition element newer than this version, false) is said each time.
+    warnAboutActiveTemplate(command, io: io)
+    return true
+  }
+
+  /// Warns about the parts of the active template's conditions Switchyard does not evaluate
+  /// (a condition element newer than this version, false): the template is evaluated, so this
+  /// is said at the first fetch and again whenever a refresh or a real-time update activates a
+  /// new template, which may bring such an element.
+  func warnAboutActiveTemplate(_ command: String, io: ToolIO) {
     TemplateWarnings.print(
       client.snapshot.template?.conditionWarnings ?? [], command: command, io: io)
-    return true
   }
 
   /// The value of option `name` as an http or https URL whose host is a DNS name or an IP

@@ -181,6 +181,7 @@ struct ServeRun: Sendable {
           if case .newTemplate = result.fetch {
             // Swapped in even when no value changed (a new version, new metadata): what
             // serve answers names the template it answers from.
+            remote.warnAboutActiveTemplate("serve", io: io)
             activate(client.snapshot.template, defaults: client.snapshot.defaults)
           } else {
             metrics.recordRefresh(at: config.timeSource.now)
