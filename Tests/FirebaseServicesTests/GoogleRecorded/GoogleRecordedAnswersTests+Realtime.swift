@@ -9,20 +9,22 @@ import Testing
 
 /// The real-time stream's recorded messages and refusal, through a Firebase app's updater.
 extension GoogleRecordedAnswersTests {
-  /// An app whose client fetched version 1, with version 2 published since (announced to no
-  /// stream), and an updater with no delay before fetching.
+  /// An app whose client fetched version 1, with versions up to `published` (2 unless given)
+  /// published since (announced to no stream), and an updater with no delay before fetching.
   struct RealtimeSetup {
     let client: RemoteConfigClient
     let updater: RealtimeUpdater
 
-    init(_ fixture: Fixture) async throws {
+    init(_ fixture: Fixture, published: Int = 2) async throws {
       try fixture.google.publishTemplate(Fixture.template, project: Fixture.project)
       let app = fixture.app()
       client = fixture.client(app)
       try await client.fetchAndActivate()
-      try fixture.google.publishTemplate(
-        Fixture.template.replacingOccurrences(of: "\"3\"", with: "\"5\""),
-        project: Fixture.project)
+      for version in 2...max(2, published) {
+        try fixture.google.publishTemplate(
+          Fixture.template.replacingOccurrences(of: "\"3\"", with: "\"\(version + 3)\""),
+          project: Fixture.project)
+      }
       updater = app.realtimeUpdater(for: client, random: .constant(0))
     }
   }
@@ -110,6 +112,114 @@ extension GoogleRecordedAnswersTests {
       stream.send(#"} {"latestTemplateVersionNumber": "2"}"#)
       #expect(await events.next() == .fetched(versionNumber: 2))
       stream.close()
+    }
+  }
+
+  /// A stream message of firebase-js-sdk's `realtime_handler.test.ts` (`handleNotifications`),
+  /// byte for byte as that test streams it (one chunk, no line end, then the stream ends), and
+  /// what the test expects of it, as this updater says it: the events after `.connected`, the
+  /// wait before connecting again once the stream ends (nil: the backoff's, not the message's),
+  /// and the fetches made (`X-Firebase-RC-Fetch-Type`) with versions up to `published` on the
+  /// server.
+  struct JavaScriptMessage: Sendable, CustomTestStringConvertible {
+    let bytes: String
+    let published: Int
+    let events: [RealtimeEvent]
+    let reconnectsAfter: Duration?
+    let fetchTypes: [String?]
+    /// What Google's test expects, for the report of a failure.
+    let google: String
+    var testDescription: String { bytes }
+  }
+
+  @Test(
+    "each stream message of the JavaScript SDK's realtime handler test does what that test expects",
+    arguments: [
+      JavaScriptMessage(
+        bytes: #"{"retryIntervalSeconds": 60}"#, published: 2, events: [],
+        reconnectsAfter: .seconds(60), fetchTypes: ["BASE/1"],
+        google: "updateBackoffMetadataWithRetryInterval(60): connect again 60 s later"),
+      JavaScriptMessage(
+        bytes: "{invalid_json}", published: 2,
+        events: [
+          .messageRejected(
+            "real-time message: not JSON: line 1, column 2: expected a string key, found 'i'")
+        ],
+        reconnectsAfter: nil, fetchTypes: ["BASE/1"],
+        google: "CONFIG_UPDATE_MESSAGE_INVALID to the listeners, and the stream is still read"),
+      JavaScriptMessage(
+        bytes: #"{"latestTemplateVersionNumber": 10}"#, published: 10,
+        events: [.fetched(versionNumber: 10)], reconnectsAfter: nil,
+        fetchTypes: ["BASE/1", "REALTIME/1"],
+        google: "a version newer than the active one is fetched (fetchLatestConfig, attempt 1)"),
+    ])
+  func javaScriptMessages(_ message: JavaScriptMessage) async throws {
+    try await Fixture.with { fixture in
+      let setup = try await RealtimeSetup(fixture, published: message.published)
+      fixture.google.enqueue(Self.streamPath, Self.stream(message.bytes))
+      var events = setup.updater.events().makeAsyncIterator()
+      #expect(await events.next() == .connected)
+      var seen: [RealtimeEvent] = []
+      for _ in message.events {
+        guard let event = await events.next() else { break }
+        seen.append(event)
+      }
+      #expect(seen == message.events, "Google's test expects: \(message.google)")
+      // Then the stream's end: the updater goes on, to connect again.
+      let end = await events.next()
+      guard case .disconnected(nil, let delay) = end else {
+        Issue.record("expected the updater to connect again, got \(String(describing: end))")
+        return
+      }
+      if let expected = message.reconnectsAfter { #expect(delay == expected) }
+      let types = fixture.google.requests(to: Self.fetchPath).map {
+        $0.header("X-Firebase-RC-Fetch-Type")
+      }
+      #expect(types == message.fetchTypes)
+    }
+  }
+
+  @Test(
+    "a version announced once nobody listens is not fetched: the stream is closed (the JavaScript test's listeners gone)"
+  )
+  func nobodyListening() async throws {
+    try await Fixture.with { fixture in
+      let setup = try await RealtimeSetup(fixture, published: 10)
+      let stream = LoopbackStream()
+      fixture.google.enqueue(Self.streamPath, .stream(stream))
+      do {
+        var events = setup.updater.events().makeAsyncIterator()
+        #expect(await events.next() == .connected)
+      }
+      stream.send(#"{"latestTemplateVersionNumber": 10}"#)
+      await stream.waitUntilEnded()
+      #expect(fixture.google.requests(to: Self.fetchPath).count == 1)
+    }
+  }
+
+  @Test(
+    "the stream's refusals retry as the JavaScript SDK's isStatusCodeRetryable says, and stop otherwise",
+    arguments: [(408, true), (429, true), (502, true), (503, true), (504, true)]
+      + [(304, false), (400, false), (401, false), (403, false)])
+  func streamStatuses(status: Int, retries: Bool) async throws {
+    try await Fixture.with { fixture in
+      let setup = try await RealtimeSetup(fixture)
+      fixture.google.enqueue(Self.streamPath, Self.stream("{}", status: status))
+      var events = setup.updater.events().makeAsyncIterator()
+      let event = await events.next()
+      if retries {
+        guard case .disconnected(let error?, _) = event else {
+          Issue.record("expected a reconnection, got \(String(describing: event))")
+          return
+        }
+        #expect(error.isRetryable)
+      } else {
+        guard case .stopped(.rejected(let error)) = event else {
+          Issue.record("expected a stop, got \(String(describing: event))")
+          return
+        }
+        #expect(!error.isRetryable)
+      }
     }
   }
 
