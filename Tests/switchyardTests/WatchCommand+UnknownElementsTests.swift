@@ -1,4 +1,3 @@
-import ConfigClient
 import Core
 import Foundation
 import SwitchyardTestSupport
@@ -24,14 +23,9 @@ extension WatchCommandTests {
       server.serveTemplate(
         at: "/t.json", ServeCommandTests.template(banner: "Welcome", version: 86), etag: "\"86\"")
       let time = PeriodClock(period: .seconds(1))
-      let environment = NetworkCommandEnvironment(timeSource: time, random: .constant(0))
       let cache = try TemporaryDirectory()
       // A child task: the suite's time limit cancels it should the update never come.
-      async let watch = CapturedToolIO.run(
-        [
-          "watch", "--url", server.url("/t.json").absoluteString, "--cache", cache.url.path,
-          "--every", "1", "--max-updates", "1",
-        ], replacing: [.makeWatch(environment: environment)])
+      async let watch = Self.watchForOneUpdate(server, every: time, cache: cache)
       await time.waitForRoundToEnd()  // the first fetch is done
       server.serveTemplate(
         at: "/t.json",
@@ -50,13 +44,8 @@ extension WatchCommandTests {
     try await LoopbackHTTPServer.with { server in
       server.serveTemplate(
         at: "/t.json", ServeCommandTests.template(banner: "Welcome", version: 86), etag: "\"86\"")
-      let stream = LoopbackStream()
-      server.enqueue(at: "/stream", .stream(stream))
-      let cache = try TemporaryDirectory()
-      let watch = Task {
-        await Self.watch(Self.arguments(server, cache: cache, ["--max-updates", "1"]))
-      }
-      await stream.waitUntilConnected()
+      let (watch, stream, cache) = try await Self.startWatching(server, maximumUpdates: 1)
+      defer { _ = cache }
       server.serveTemplate(
         at: "/t.json",
         ServeCommandTests.templateWithUnknownMethod(banner: "Hello again", version: 87),

@@ -3,6 +3,7 @@ import Core
 import Foundation
 import SwitchyardTestSupport
 import Testing
+
 @testable import switchyard
 
 /// `switchyard watch` against a loopback HTTP server that serves the template and streams
@@ -29,18 +30,43 @@ struct WatchCommandTests {
     ] + extra
   }
 
+  /// Starts `watch` on `server`'s `/t.json` and `/stream` until `maximumUpdates` update lines,
+  /// and returns once it listens to the stream: the run, the stream and the run's cache.
+  static func startWatching(
+    _ server: LoopbackHTTPServer, maximumUpdates: Int
+  ) async throws -> (
+    run: Task<(status: switchyard.ExitStatus, capture: CapturedToolIO), Never>,
+    stream: LoopbackStream, cache: TemporaryDirectory
+  ) {
+    let stream = LoopbackStream()
+    server.enqueue(at: "/stream", .stream(stream))
+    let cache = try TemporaryDirectory()
+    let run = Task {
+      await watch(arguments(server, cache: cache, ["--max-updates", "\(maximumUpdates)"]))
+    }
+    await stream.waitUntilConnected()
+    return (run, stream, cache)
+  }
+
+  /// `watch --url` on `server`'s `/t.json` with `--every` the period of `time`, whose rounds
+  /// the test runs, until one update line is printed.
+  static func watchForOneUpdate(
+    _ server: LoopbackHTTPServer, every time: PeriodClock, cache: TemporaryDirectory
+  ) async -> (status: switchyard.ExitStatus, capture: CapturedToolIO) {
+    let environment = NetworkCommandEnvironment(timeSource: time, random: .constant(0))
+    return await CapturedToolIO.run(
+      [
+        "watch", "--url", server.url("/t.json").absoluteString, "--cache", cache.url.path,
+        "--every", "\(time.period.components.seconds)", "--max-updates", "1",
+      ], replacing: [.makeWatch(environment: environment)])
+  }
+
   @Test("after the first fetch it prints one JSON line per update activated, up to K")
   func printsUpdates() async throws {
     try await LoopbackHTTPServer.with { server in
       server.serveTemplate(
         at: "/t.json", Self.template(1, greeting: "hi", color: "red"), etag: "\"1\"")
-      let stream = LoopbackStream()
-      server.enqueue(at: "/stream", .stream(stream))
-      let cache = try TemporaryDirectory()
-      let watch = Task {
-        await Self.watch(Self.arguments(server, cache: cache, ["--max-updates", "2"]))
-      }
-      await stream.waitUntilConnected()
+      let (watch, stream, cache) = try await Self.startWatching(server, maximumUpdates: 2)
       server.serveTemplate(
         at: "/t.json", Self.template(2, greeting: "hello", color: "red"), etag: "\"2\"")
       stream.send("{\"latestTemplateVersionNumber\": 2}\n")
@@ -73,14 +99,9 @@ struct WatchCommandTests {
       server.serveTemplate(
         at: "/t.json", Self.template(1, greeting: "hi", color: "red"), etag: "\"1\"")
       let time = PeriodClock(period: .seconds(30))
-      let environment = NetworkCommandEnvironment(timeSource: time, random: .constant(0))
       let cache = try TemporaryDirectory()
       // A child task: the suite's time limit cancels it should the update never come.
-      async let watch = CapturedToolIO.run(
-        [
-          "watch", "--url", server.url("/t.json").absoluteString, "--cache", cache.url.path,
-          "--every", "30", "--max-updates", "1",
-        ], replacing: [.makeWatch(environment: environment)])
+      async let watch = Self.watchForOneUpdate(server, every: time, cache: cache)
       await time.startNextRound()  // unchanged: 304
       await time.waitForRoundToEnd()
       server.serveTemplate(
