@@ -60,10 +60,12 @@ public struct OFREPResponder: Sendable {
       let encoded = path.dropFirst(Self.bulkPath.count + 1)
       guard !encoded.isEmpty, !encoded.contains("/") else { return Self.notFound }
       guard let decoded = PercentEncoding.decode(encoded) else {
+        // OFREP's failure names its key: the segment as the client sent it is the only one.
         return .json(
           400,
           OFREPBody.failure(
-            key: nil, .parseError, "the flag key in the path is not valid percent-encoding"))
+            key: String(encoded), .parseError,
+            "the flag key in the path is not valid percent-encoding"))
       }
       key = decoded
     } else {

@@ -17,7 +17,8 @@ struct OFREPFuzzTests {
     .object(JSONObject([("targetingKey", .string("user-1"))])),
     .object(
       JSONObject([
-        ("targetingKey", .string("user-2")), ("beta", .string("true")), ("grade", .number(JSONNumber(4))),
+        ("targetingKey", .string("user-2")), ("beta", .string("true")),
+        ("grade", .number(JSONNumber(4))),
         ("appVersion", .string("2.3.0")), ("platform", .string("ios")),
         ("customSignals", .object(JSONObject([("tier", .string("paid"))]))),
         ("audiences", .array([.string("a")])), ("now", .string("2026-12-01T09:00:00+09:00")),
@@ -48,7 +49,7 @@ struct OFREPFuzzTests {
       let problems: [String]
       switch response.status {
       case 200: problems = bulk ? OFREPSchema.bulk(json) : OFREPSchema.success(json)
-      case 400: problems = OFREPSchema.failure(json, keyed: false)
+      case 400: problems = OFREPSchema.failure(json, keyed: !bulk)
       case 404: problems = bulk ? ["bulk is never 404"] : OFREPSchema.failure(json, notFound: true)
       default:
         status.add(seed: seed, iteration: iteration, input: body, "\(response.status) for \(path)")
