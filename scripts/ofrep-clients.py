@@ -65,6 +65,9 @@ def template(banner):
                 "defaultValue": {"value": '{"color": "blue", "sizes": [1, 2]}'},
                 "valueType": "JSON",
             },
+            "palette": {"defaultValue": {"value": '["red", {"size": 2}]'}, "valueType": "JSON"},
+            "no_theme": {"defaultValue": {"value": "null"}, "valueType": "JSON"},
+            "page_size": {"defaultValue": {"value": "25.0"}, "valueType": "NUMBER"},
             "upgrade_prompt": {
                 "defaultValue": {"value": "off"},
                 "conditionalValues": {"new_app": {"value": "on"}},
@@ -169,6 +172,11 @@ def run_checks(base, directory, template_path, stderr_path):
         ("string", "banner_text", "", plain, "Welcome", "STATIC", "default"),
         ("float", "discount_rate", 0.0, plain, 0.15, "STATIC", "default"),
         ("object", "theme", {}, plain, {"color": "blue", "sizes": [1, 2]}, "STATIC", "default"),
+        # A JSON array is the array; JSON's null is no value, so the caller's default answers.
+        ("object", "palette", {}, plain, ["red", {"size": 2}], "STATIC", "default"),
+        ("object", "no_theme", {"mine": True}, plain, {"mine": True}, "STATIC", "default"),
+        # An integral NUMBER is an integer however it is written.
+        ("integer", "page_size", 0, plain, 25, "STATIC", "default"),
         ("string", "upgrade_prompt", "", paid, "on", "TARGETING_MATCH", "new_app"),
         ("integer", "timeout_ms", 0, plain, 2500, "DEFAULT", "inAppDefault"),
         ("string", "offline_message", "", plain, "Try again later", "DEFAULT", "inAppDefault"),

@@ -7,6 +7,7 @@ import Testing
 @Suite("Types: each flag asked as each type")
 struct FlagTypeTests {
   static let settings: JSONValue = ["colors": ["red", "blue"], "size": 2.50]
+  static let list: JSONValue = ["red", ["size": 2]]
 
   /// (key, asked as, expected value; nil: TYPE_MISMATCH with the caller's default)
   static let cases: [(String, FlagValue, FlagValue?)] = [
@@ -26,6 +27,8 @@ struct FlagTypeTests {
     ("huge", .integer(0), nil),
     ("settings", .object(nil), .object(settings)),
     ("settings", .string("?"), nil),
+    ("json_list", .object(nil), .object(list)),
+    ("json_list", .string("?"), nil),
     ("untyped", .string("?"), .string("plain text")),
     ("untyped", .object(nil), nil),
     ("welcome", .object(nil), nil),
@@ -46,11 +49,12 @@ struct FlagTypeTests {
   }
 
   @Test(
-    "a flag's own type: a NUMBER written as an integer within Int64 is an integer, else a double",
+    "a flag's own type: a NUMBER whose value is integral within Int64 is an integer, else a double",
     arguments: [
       ("enabled", FlagValue.boolean(false)), ("limit", .integer(10)), ("ratio", .double(0.5)),
-      ("one_point_zero", .double(1)), ("exponent", .double(1000)), ("huge", .double(1e20)),
-      ("settings", .object(settings)), ("untyped", .string("plain text")),
+      ("one_point_zero", .integer(1)), ("exponent", .integer(1000)), ("huge", .double(1e20)),
+      ("settings", .object(settings)), ("json_list", .object(list)),
+      ("untyped", .string("plain text")),
       ("welcome", .string("Hi")), ("deferred", .integer(7)),
     ])
   func ownType(key: String, expected: FlagValue) throws {
@@ -64,12 +68,16 @@ struct FlagTypeTests {
   }
 
   @Test(
-    "integers at Int64's edges, signs and spaces",
+    "integral values however written, Int64's edges, signs and spaces",
     arguments: [
       ("9223372036854775807", FlagValue.integer(.max)),
       ("-9223372036854775808", .integer(.min)),
       ("9223372036854775808", .double(9_223_372_036_854_775_808)),
-      ("+5", .integer(5)), (" 7 ", .integer(7)), ("-0", .integer(0)), ("5.", .double(5)),
+      ("9007199254740993", .integer(9_007_199_254_740_993)),
+      ("+5", .integer(5)), (" 7 ", .integer(7)), ("-0", .integer(0)), ("5.", .integer(5)),
+      ("1.0", .integer(1)), ("1e3", .integer(1000)), ("-0.0", .integer(0)), ("2.5e1", .integer(25)),
+      ("-1E2", .integer(-100)), ("0.5", .double(0.5)), ("1e19", .double(1e19)),
+      ("-1e19", .double(-1e19)),
     ])
   func integerEdges(text: String, expected: FlagValue) throws {
     let evaluator = FlagTestSupport.evaluator([
@@ -105,6 +113,26 @@ struct FlagTypeTests {
       #expect(details.errorMessage?.contains("'p'") == true)
       #expect(details.variant == nil)
     }
+  }
+
+  @Test(
+    "a JSON null is no value: the caller's default, with the reason and variant the row gives"
+  )
+  func jsonNull() throws {
+    let evaluator = try FlagTestSupport.evaluator()
+    let details = evaluator.objectDetails("json_null", default: ["mine": true])
+    #expect(details.value == ["mine": true])
+    #expect(details.reason == .static)
+    #expect(details.variant == "default")
+    #expect(details.errorCode == nil)
+    let configuration = try #require(evaluator.source.flagConfiguration())
+    let own = try #require(
+      evaluator.untypedDetails(
+        forKeys: ["json_null"], in: configuration, context: FlagContext(),
+        evaluationContext: EvaluationContext()
+      ).first)
+    #expect(own.value == nil)
+    #expect(own.reason == .static)
   }
 
   @Test("without a valueType, the in-app default's type types the template's value")

@@ -66,10 +66,10 @@ struct OFREPAgreementTests {
   }
 
   /// Whether an OFREP value is the evaluated raw value read as its JSON type (no value: the
-  /// template left it to an in-app default there is none of).
+  /// template left it to an in-app default there is none of, or its JSON is `null`).
   static func agrees(_ value: JSONValue?, _ expected: ConfigValue) -> Bool {
     switch value {
-    case nil: expected.source == .static
+    case nil: expected.source == .static || (try? JSONParser().parse(expected.rawValue)) == .null
     case .string(let text)?: text == expected.rawValue
     case .bool(let flag)?: expected.bool == flag
     case .number(let number)?: expected.number == number.doubleValue

@@ -45,10 +45,18 @@ struct OFREPSingleTests {
       ("enabled", web, #"{"key":"enabled","value":false,"#),
       ("limit", web, #"{"key":"limit","value":10,"#),
       ("ratio", web, #"{"key":"ratio","value":0.5,"#),
-      ("one_point_zero", web, #"{"key":"one_point_zero","value":1.0,"#),
-      ("exponent", web, #"{"key":"exponent","value":1000.0,"#),
+      ("one_point_zero", web, #"{"key":"one_point_zero","value":1,"#),
+      ("exponent", web, #"{"key":"exponent","value":1000,"#),
       ("huge", web, #"{"key":"huge","value":1e+20,"#),
       ("settings", web, #"{"key":"settings","value":{"colors":["red","blue"],"size":2.50},"#),
+      (
+        "json_list", web,
+        #"{"key":"json_list","value":["red",{"size":2}],"reason":"STATIC","variant":"default","#
+      ),
+      (
+        "json_null", web,
+        #"{"key":"json_null","reason":"STATIC","variant":"default","metadata":{"source":"remote","valueType":"JSON","version":"12"}}"#
+      ),
       ("untyped", web, #"{"key":"untyped","value":"plain text","reason":"STATIC","#),
     ])
   func evaluation(key: String, body: String, expected: String) async throws {
@@ -59,6 +67,37 @@ struct OFREPSingleTests {
     #expect(OFREPTestSupport.text(response).hasPrefix(expected))
     #expect(OFREPSchema.success(OFREPTestSupport.json(response)) == [])
     #expect(OFREPTestSupport.json(response)["variant"]?.stringValue != nil)
+  }
+
+  @Test(
+    "a NUMBER answers an integer when its value is integral and within Int64, else a float",
+    arguments: [
+      ("10", "10"), ("1.0", "1"), ("1e3", "1000"), ("-0.0", "0"), ("2.5e1", "25"),
+      ("9223372036854775807", "9223372036854775807"), ("0.5", "0.5"), ("1e20", "1e+20"),
+      ("9223372036854775808", "9.223372036854776e+18"), ("-1.5E-3", "-0.0015"),
+    ])
+  func numbers(literal: String, written: String) async {
+    #expect(await Self.answer(literal, .number).hasPrefix(#"{"key":"p","value":\#(written),"#))
+  }
+
+  @Test(
+    "a JSON parameter's value goes out as the JSON it holds: a scalar as that scalar",
+    arguments: [("3", "3"), (#""text""#, #""text""#), ("true", "true"), ("[]", "[]")])
+  func jsonScalars(literal: String, written: String) async {
+    #expect(await Self.answer(literal, .json).hasPrefix(#"{"key":"p","value":\#(written),"#))
+  }
+
+  /// The answer's text for `p`, the one parameter of a template, with `literal` as its value.
+  static func answer(_ literal: String, _ type: ConfigValueType) async -> String {
+    let responder = OFREPResponder(
+      evaluator: FlagEvaluator(
+        source: TemplateFlagSource(
+          template: CompiledTemplate(
+            Template(parameters: [
+              TemplateParameter(key: "p", defaultValue: .value(literal), valueType: type)
+            ])))))
+    return OFREPTestSupport.text(
+      await responder.respond(to: OFREPTestSupport.post(OFREPTestSupport.single + "p", "{}")))
   }
 
   @Test("the in-app default with no value known: no value (the code default), variant inAppDefault")

@@ -8,7 +8,8 @@ public enum FlagFixtures {
   /// test every id passes) or its default; `static_text` has no conditional values;
   /// `deferred` leaves its value to the app, `deferred_on_ios` does for iOS; the other keys
   /// are one per type (`limit` 10, `ratio` 0.5, `one_point_zero` 1.0, `exponent` 1e3, `huge`
-  /// beyond Int64, `settings` JSON, `untyped` without a `valueType`).
+  /// beyond Int64, `settings` JSON, `json_list` a JSON array, `json_null` JSON's `null`,
+  /// `untyped` without a `valueType`).
   public static let templateJSON = #"""
     {
       "conditions": [
@@ -36,6 +37,8 @@ public enum FlagFixtures {
         "exponent": {"defaultValue": {"value": "1e3"}, "valueType": "NUMBER"},
         "huge": {"defaultValue": {"value": "99999999999999999999"}, "valueType": "NUMBER"},
         "settings": {"defaultValue": {"value": "{\"colors\": [\"red\", \"blue\"], \"size\": 2.50}"}, "valueType": "JSON"},
+        "json_list": {"defaultValue": {"value": "[\"red\", {\"size\": 2}]"}, "valueType": "JSON"},
+        "json_null": {"defaultValue": {"value": "null"}, "valueType": "JSON"},
         "untyped": {"defaultValue": {"value": "plain text"}}
       },
       "version": {"versionNumber": "12"}

@@ -19,8 +19,8 @@ public import Core
 ///
 /// Numbers: `integerDetails` answers a `NUMBER` whose value is integral (`3`, `3.0`, `3e0`, as
 /// Core's typed keys read integers), `doubleDetails` any `NUMBER`. The flag's own type, which
-/// hooks see and OFREP writes, goes by the spelling (`FlagValue`): `3` is an integer, `3.0` a
-/// double.
+/// hooks see and OFREP writes, goes by the value (`FlagValue`): `3` and `3.0` are integers,
+/// `0.5` a double.
 public struct FlagEvaluator: Sendable {
   /// OpenFeature's provider name for Switchyard (`feature_flag.provider.name`).
   public static let providerName = "switchyard"

@@ -8,7 +8,8 @@ package struct FlagResolution: Sendable, Equatable {
   /// The value, or why there is none.
   package enum Outcome: Sendable, Equatable {
     /// The flag's value; nil when the template leaves it to an in-app default there is none
-    /// of, so the caller's own default applies (OFREP's code default, ADR 0006).
+    /// of, or its `JSON` value is `null`, so the caller's own default applies (OFREP's code
+    /// default, ADR 0006).
     case value(FlagValue?, reason: FlagReason, variant: String)
     /// The evaluation failed.
     case failure(FlagEvaluationError)
@@ -44,7 +45,8 @@ package struct FlagResolution: Sendable, Equatable {
   /// | a key in neither | error `FLAG_NOT_FOUND` | none |
   ///
   /// With `isStale`, every reason above becomes `STALE`. The value's type is the parameter's
-  /// `valueType`, else the in-app default's, else a string (`FlagValue.reading`).
+  /// `valueType`, else the in-app default's, else a string (`FlagValue.reading`). A `JSON`
+  /// value of `null` is no value: the caller's default, with the row's reason and variant.
   package init(key: String, values: EvaluatedConfig, isStale: Bool) {
     let decision = values.decision(forKey: key)
     var metadata: [String: FlagMetadataValue] = [:]
@@ -87,8 +89,12 @@ package struct FlagResolution: Sendable, Equatable {
     }
     do {
       let typed = try FlagValue.reading(value, as: type, key: key)
+      // A JSON parameter holding `null` has no value to give either: OFREP has no null flag
+      // value and clients refuse one, so the caller's default answers, as above.
       self.init(
-        key: key, outcome: .value(typed, reason: reason, variant: variant), metadata: metadata)
+        key: key,
+        outcome: .value(typed == .object(.null) ? nil : typed, reason: reason, variant: variant),
+        metadata: metadata)
     } catch {
       self.init(key: key, outcome: .failure(error), metadata: metadata)
     }

@@ -3,8 +3,9 @@ import Core
 
 extension FlagValue {
   /// `value` read as `type` declares it: `BOOLEAN` by Firebase's one Boolean rule
-  /// (`ConfigValue.bool`), `NUMBER` as an integer when written as one within `Int64` and as a
-  /// double otherwise, `JSON` parsed, `STRING` (and no type) as the raw string.
+  /// (`ConfigValue.bool`), `NUMBER` as an integer when its value is integral and within
+  /// `Int64` (`10`, `1.0`, `1e3`, `-0.0`) and as a double otherwise, `JSON` parsed, `STRING`
+  /// (and no type) as the raw string.
   /// - Throws: a `parseError` naming the flag when the value does not read as its type.
   static func reading(
     _ value: ConfigValue, as type: ConfigValueType?, key: String
@@ -17,8 +18,9 @@ extension FlagValue {
       return .boolean(flag)
     case .number?:
       guard let number = value.number else { throw notReadable(value, .number, key) }
-      return integer(ConfigValueParser.trimmed(value.rawValue)).map(FlagValue.integer)
-        ?? .double(number)
+      // The literal first: an integer beyond 2^53 is exact only as written.
+      return (integer(ConfigValueParser.trimmed(value.rawValue)) ?? Int64(exactly: number))
+        .map(FlagValue.integer) ?? .double(number)
     case .json?:
       do {
         return .object(try JSONParser().parse(value.rawValue))
@@ -30,7 +32,7 @@ extension FlagValue {
   }
 
   /// The integer `literal` spells when it is written as one (an optional sign, then digits)
-  /// and fits `Int64`; nil otherwise. `1.0` and `1e3` are written as doubles.
+  /// and fits `Int64`; nil otherwise (`1.0` and `1e3` are read through their double).
   private static func integer(_ literal: Substring) -> Int64? {
     let digits = literal.utf8.drop { $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") }
     guard literal.utf8.count - digits.count <= 1, !digits.isEmpty,

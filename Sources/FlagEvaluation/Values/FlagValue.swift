@@ -7,10 +7,10 @@ public enum FlagValue: Sendable, Hashable {
   case boolean(Bool)
   /// A `STRING` parameter's value, or any parameter's without a declared type.
   case string(String)
-  /// A `NUMBER` written as an integer (an optional sign and digits) within `Int64`.
+  /// A `NUMBER` whose value is integral and within `Int64`, however it is written (`10`,
+  /// `1.0`, `1e3`).
   case integer(Int64)
-  /// Any other `NUMBER`: written with a fraction or an exponent (`1.0`, `1e3`), or an integer
-  /// beyond `Int64`.
+  /// Any other `NUMBER`: one with a fraction (`0.5`), or an integer beyond `Int64`.
   case double(Double)
   /// A `JSON` parameter's value: an object, an array, or any JSON value it holds.
   case object(JSONValue)
