@@ -1,3 +1,4 @@
+import Core
 import FlagEvaluation
 import SwitchyardTestSupport
 import Testing
@@ -16,15 +17,44 @@ struct FlagTelemetryTests {
       ])
   }
 
-  @Test("a failure: no variant; error.type in snake case and error.message")
+  @Test(
+    "a failure: no variant, so the value answered (the caller's default); error.type in snake case and error.message"
+  )
   func failure() throws {
     let details = try FlagTestSupport.evaluator().stringDetails("nowhere", default: "?")
     #expect(
       details.telemetryAttributes(contextID: nil) == [
         "feature_flag.key": "nowhere", "feature_flag.provider.name": "switchyard",
-        "feature_flag.result.reason": "error", "feature_flag.version": "12",
-        "error.type": "flag_not_found",
+        "feature_flag.result.reason": "error", "feature_flag.result.value": "?",
+        "feature_flag.version": "12", "error.type": "flag_not_found",
         "error.message": "flag 'nowhere' is in neither the template nor the in-app defaults",
       ])
+  }
+
+  @Test(
+    "the value of a failed evaluation of each type is written as JSON writes it",
+    arguments: [
+      (FlagValue.boolean(true), "true"), (.string("off"), "off"), (.integer(-3), "-3"),
+      (.double(0.25), "0.25"), (.object(["a": [1, nil]]), #"{"a":[1,null]}"#),
+    ])
+  func failedValue(asked: FlagValue, text: String) throws {
+    let flags = try FlagTestSupport.evaluator()
+    let attributes =
+      switch asked {
+      case .boolean(let value):
+        flags.booleanDetails("nowhere", default: value).telemetryAttributes(contextID: nil)
+      case .string(let value):
+        flags.stringDetails("nowhere", default: value).telemetryAttributes(contextID: nil)
+      case .integer(let value):
+        flags.integerDetails("nowhere", default: value).telemetryAttributes(contextID: nil)
+      case .double(let value):
+        flags.doubleDetails("nowhere", default: value).telemetryAttributes(contextID: nil)
+      case .object(let value):
+        flags.objectDetails("nowhere", default: value).telemetryAttributes(contextID: nil)
+      }
+    #expect(attributes["feature_flag.result.value"] == text)
+    // The details hooks see hold the value as a `FlagValue`: the same text.
+    let erased = FlagTestSupport.details(flags, "nowhere", asking: asked, nil)
+    #expect(erased.telemetryAttributes(contextID: nil)["feature_flag.result.value"] == text)
   }
 }
