@@ -82,6 +82,41 @@ struct FlagEventTests {
     #expect(await read(&late) == [.ready])
   }
 
+  @Test(
+    "a client that restores a stored template is ready, once: its first activation after is a change, not ready again"
+  )
+  func readyOnRestore() async throws {
+    let store = InMemoryConfigStore()
+    let clock = ManualTimeSource(now: TestTime.start)
+    let settings = RemoteConfigSettings(minimumFetchInterval: .zero)
+    // An earlier run fetched and activated version 1, which the store keeps.
+    let earlier = RemoteConfigClient(
+      settings: settings,
+      source: InMemoryTemplateSource([.template(TemplateFixtures.template(version: 1, ["a": "1"]))]
+      ),
+      store: store, timeSource: clock)
+    try await earlier.fetchAndActivate()
+    let client = RemoteConfigClient(
+      settings: settings,
+      source: InMemoryTemplateSource([.template(TemplateFixtures.template(version: 2, ["a": "2"]))]
+      ),
+      store: store, timeSource: clock)
+    var events = client.flagEvents().makeAsyncIterator()
+    let read = { (iterator: inout AsyncStream<FlagProviderEvent>.Iterator) in
+      await client.delivered(&iterator) { event, marker in
+        if case .configurationChanged(let keys) = event { return keys.contains(marker) }
+        return false
+      }
+    }
+    #expect(await read(&events) == [])
+    await client.restore()
+    #expect(client.snapshot.template?.versionNumber == 1)
+    // Ready, and the restored values changed what the client answered (the defaults alone).
+    #expect(await read(&events) == [.ready, .configurationChanged(flagsChanged: ["a"])])
+    try await client.fetchAndActivate()
+    #expect(await read(&events) == [.configurationChanged(flagsChanged: ["a"])])
+  }
+
   @Test("the stream ends when the client goes away")
   func ends() async {
     var client: RemoteConfigClient? = RemoteConfigClient(source: InMemoryTemplateSource())
