@@ -48,6 +48,8 @@ struct CachedRemoteConfig {
   /// - Parameters:
   ///   - cacheRequired: false where `--cache` is optional (`serve`): without it the client's
   ///     state lives in memory.
+  ///   - backoff: how long the client holds back after 429 and repeated 5xx answers (an app's
+  ///     rule unless given; `serve` keeps to its period).
   ///   - context: the context to set (`route` and `home` build theirs from their
   ///   flags); else `--context`'s, when given.
   /// - Throws: `UsageError` for a missing option, more than one source, or a URL that is not
@@ -55,7 +57,8 @@ struct CachedRemoteConfig {
   ///   an unusable URL base.
   static func open(
     _ arguments: ParsedArguments, io: ToolIO, environment: NetworkCommandEnvironment,
-    autoActivate: Bool, context given: EvaluationContext? = nil, cacheRequired: Bool = true
+    autoActivate: Bool, context given: EvaluationContext? = nil, cacheRequired: Bool = true,
+    backoff: BackoffPolicy = BackoffPolicy()
   ) async throws -> CachedRemoteConfig {
     let firebaseServer = arguments.flag("--firebase-server")
     let sources = [
@@ -102,7 +105,8 @@ struct CachedRemoteConfig {
       }
     }
     let client = RemoteConfigClient(
-      settings: RemoteConfigSettings(fetchTimeout: timeout, autoActivate: autoActivate),
+      settings: RemoteConfigSettings(
+        fetchTimeout: timeout, autoActivate: autoActivate, backoff: backoff),
       source: source,
       store: cache.map { FileConfigStore(directoryPath: $0) as any ConfigStore }
         ?? InMemoryConfigStore(),

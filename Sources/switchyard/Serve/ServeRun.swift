@@ -68,7 +68,8 @@ struct ServeRun: Sendable {
     if isRemote {
       let period = try arguments.seconds("--every") ?? .seconds(60)
       let remote = try await CachedRemoteConfig.open(
-        arguments, io: io, environment: environment, autoActivate: true, cacheRequired: false)
+        arguments, io: io, environment: environment, autoActivate: true, cacheRequired: false,
+        backoff: Self.backoff(every: period))
       if let unavailable = remote.unavailable { throw unavailable }
       _ = await remote.client.setDefaults(defaults)
       _ = await remote.fetchAndActivate("serve", io: io)
@@ -203,6 +204,17 @@ struct ServeRun: Sendable {
     let now = config.timeSource.now
     metrics.recordRefresh(at: now)
     events.announce(version: served.versionNumber.map(String.init), at: now)
+  }
+
+  /// The client's backoff for a server that refreshes every `period`: no throttle, after
+  /// 429 or 5xx answers or from a `Retry-After`, outlasts one period, so the next refresh is
+  /// still asked at the next period and a template that stopped coming is marked stale after
+  /// `staleAfterFailures` periods. An app's backoff (minutes, doubling to hours) spares a
+  /// server from millions of clients; a server asking once a period needs no sparing.
+  static func backoff(every period: Duration) -> BackoffPolicy {
+    BackoffPolicy(
+      initialDelay: period, multiplier: 1, maximumDelay: period, jitter: 0,
+      maximumRetryAfter: period)
   }
 
   /// The served config for `template`, with its route planner.

@@ -116,6 +116,34 @@ struct ServeRefreshTests {
     }
   }
 
+  @Test(
+    "5xx answers never hold a refresh back beyond --every: each round asks at its period, and three failures in a row answer STALE"
+  )
+  func serverErrors() async throws {
+    try await LoopbackHTTPServer.with { server in
+      Self.publish(server, banner: "Welcome", version: 7)
+      let clock = RefreshRoundClock(period: .seconds(5))
+      let serve = try await ServeHarness(
+        ["--url", server.url("/t.json").absoluteString, "--every", "5"], clock: clock)
+      // An app's client throttles from the second 5xx in a row, for minutes.
+      server.enqueue(at: "/t.json", .status(503), .status(503), .status(503))
+      var sleeps: [RefreshRoundClock.Sleep] = []
+      var asked: [Int] = []
+      var reasons: [String?] = []
+      for _ in 0..<4 {
+        sleeps.append(await clock.nextRound())
+        guard sleeps.last == .period else { break }
+        asked.append(server.requests.count)
+        reasons.append(try await serve.flag("banner")["reason"] as? String)
+      }
+      #expect(await serve.finish() == .success)
+      #expect(sleeps == [.period, .period, .period, .period])
+      // The fetch at the start, then one each round, the fourth answered again (304).
+      #expect(asked == [2, 3, 4, 5])
+      #expect(reasons == ["STATIC", "STATIC", "STALE", "STATIC"])
+    }
+  }
+
   @Test("readiness waits for a template: 503 while the URL has none to give, 200 after")
   func readiness() async throws {
     try await LoopbackHTTPServer.with { server in
