@@ -115,7 +115,7 @@ package struct HTTPHost: Sendable, Hashable {
 
   /// How a message names `url`: its scheme and its host and port as written, without user
   /// information, path or query, any of which may hold a secret (`https://a.test:8443`).
-  static func place(of url: URL) -> String {
+  package static func place(of url: URL) -> String {
     let shown = withoutUserInformation(writtenAuthority(of: url))
     return (url.scheme?.lowercased() ?? "") + "://"
       + Excerpt.of(String(decoding: shown, as: UTF8.self))

@@ -13,7 +13,9 @@ import HTTPTransport
 struct CachedRemoteConfig {
   /// The client, restored from the cache.
   let client: RemoteConfigClient
-  /// Where templates come from, for messages: the URL, the Firebase project, or the app.
+  /// Where templates come from, for messages: the URL's scheme, host and port (its path,
+  /// query and fragment may hold a token, and messages repeat on every failed refresh), the
+  /// Firebase project, or the app.
   let origin: String
   /// Why `--firebase-server` has no source: no credentials or no project was found. The
   /// client then has only what the cache holds, which `fetchAndActivate` serves with a
@@ -92,7 +94,7 @@ struct CachedRemoteConfig {
       origin = "Firebase app \(firebaseApp.options.appID)"
     } else if let url {
       source = HTTPTemplateSource(url: url, timeSource: environment.timeSource)
-      origin = url.absoluteString
+      origin = HTTPHost.place(of: url)
     } else {
       do {
         let project = try await FirebaseProject.open(arguments, environment: environment)

@@ -144,6 +144,29 @@ struct ServeRefreshTests {
     }
   }
 
+  @Test("a secret in the URL's query or fragment never reaches standard error, round after round")
+  func secretInURL() async throws {
+    try await LoopbackHTTPServer.with { server in
+      Self.publish(server, banner: "Welcome", version: 7)
+      let clock = PeriodClock(period: .seconds(5))
+      let url = server.url("/t.json?access_token=SECRET-query-77#SECRET-fragment-78")
+      let serve = try await ServeHarness(
+        ["--url", url.absoluteString, "--every", "5"], clock: clock)
+      server.enqueue(at: "/t.json", .status(503), .status(404))
+      await Self.round(clock)
+      await Self.round(clock)
+      #expect(await serve.finish() == .success)
+      let failures = serve.capture.error.split(separator: "\n").filter {
+        $0.contains("refreshing from http://127.0.0.1:\(server.port) failed")
+      }
+      #expect(failures.count == 2)
+      #expect(serve.capture.error.contains("fetched template version 7 from http://127.0.0.1:"))
+      #expect(!serve.capture.error.contains("SECRET"))
+      // The query is still sent: it is what the server asked for.
+      #expect(server.requests.first?.target == "/t.json?access_token=SECRET-query-77")
+    }
+  }
+
   @Test("readiness waits for a template: 503 while the URL has none to give, 200 after")
   func readiness() async throws {
     try await LoopbackHTTPServer.with { server in
