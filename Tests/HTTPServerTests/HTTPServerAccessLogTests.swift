@@ -66,6 +66,30 @@ struct HTTPServerAccessLogTests {
     }
   }
 
+  @Test("a connection refused at the connection limit is logged as - - with its 503")
+  func refusedConnection() async throws {
+    let log = Entries()
+    var configuration = HTTPServerConfiguration(port: 0)
+    configuration.maximumConnections = 1
+    configuration.accessLog = { log.append($0) }
+    try await RunningServer.with(configuration) { server in
+      let first = try server.connect()
+      try await first.send("GET / HTTP/1.1\r\nHost: t\r\n\r\n")
+      #expect(try await first.readResponse().status == 200)
+      let second = try server.connect()
+      let refused = try await second.readResponse()
+      #expect(refused.status == 503)
+      #expect(try await second.isClosedByServer())
+      let entries = log.all
+      try #require(entries.count == 2)
+      #expect(entries[1].status == 503)
+      #expect(entries[1].method == "-")
+      #expect(entries[1].path == "-")
+      #expect(entries[1].bodyBytes == refused.body.count)
+      #expect(entries[1].remoteAddress.hasPrefix("127.0.0.1:"))
+    }
+  }
+
   @Test(
     "a duration is written in milliseconds with three decimals",
     arguments: [

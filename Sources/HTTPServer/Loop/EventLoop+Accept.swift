@@ -30,7 +30,7 @@ extension EventLoop {
 
   private func admit(_ descriptor: Int32, remoteAddress: String) {
     guard connections.count < configuration.maximumConnections else {
-      return refuse(descriptor)
+      return refuse(descriptor, remoteAddress: remoteAddress)
     }
     nextSerial += 1
     let settings = HTTPConnectionMachine.Settings(
@@ -48,13 +48,20 @@ extension EventLoop {
   }
 
   /// Answers 503 on a connection beyond the limit and closes it: one small write into an
-  /// empty socket buffer, which cannot block.
-  private func refuse(_ descriptor: Int32) {
+  /// empty socket buffer, which cannot block. The answer goes to the access log as every
+  /// other does (no request was read: `- -`), so a server that counts its answers there sees
+  /// how many it turned away.
+  private func refuse(_ descriptor: Int32, remoteAddress: String) {
+    let details =
+      "the server is serving as many connections as it may (\(configuration.maximumConnections)); retry later"
     let answer = HTTPResponseEncoder.errorResponse(
-      status: 503, code: "GENERAL",
-      details:
-        "the server is serving as many connections as it may (\(configuration.maximumConnections)); retry later",
-      date: dateText)
+      status: 503, code: "GENERAL", details: details, date: dateText)
+    // Logged before it is sent, as the connections' answers are.
+    configuration.accessLog?(
+      AccessLogEntry(
+        method: "-", path: "-", status: 503,
+        bodyBytes: HTTPServerErrorBody.json(code: "GENERAL", details: details).count,
+        duration: .zero, remoteAddress: remoteAddress))
     let sent = answer.withUnsafeBytes { ServerSocket.send(descriptor, $0) }
     linger(descriptor, peerClosed: sent == nil)
   }
