@@ -69,8 +69,8 @@ final class ServeMetrics: Sendable {
     evaluations.increment(reason)
   }
 
-  /// Notes that the source answered at `date`: a template (or the defaults) became or stayed
-  /// active.
+  /// Notes that the source was found current at `date`: a template (or the defaults) became
+  /// active, a refresh was answered, or a look found the file holding the served template.
   func recordRefresh(at date: Date) {
     refreshes.withLock { $0.lastGood = date }
   }
@@ -121,7 +121,8 @@ final class ServeMetrics: Sendable {
     }
     family(
       "switchyard_refresh_age_seconds", "gauge",
-      "Seconds since a template or the in-app defaults last became active.")
+      "Seconds since the served template was last found current: a refresh answered, or a"
+        + " look found the file holding it.")
     if let lastGood = refreshes.lastGood {
       text += "switchyard_refresh_age_seconds \(max(0, now.timeIntervalSince(lastGood)))\n"
     }

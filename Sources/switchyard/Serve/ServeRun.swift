@@ -152,15 +152,21 @@ struct ServeRun: Sendable {
       return
     case .file(let path, let bytes, let stamp):
       let watcher = TemplateFileWatcher(path: path, timeSource: config.timeSource)
-      await watcher.run(initial: bytes, stamp: stamp) { changed in
+      // The refresh age is the time since a look found the file holding what is served.
+      await watcher.run(
+        initial: bytes, stamp: stamp,
+        stillServed: { metrics.recordRefresh(at: config.timeSource.now) }
+      ) { changed in
         do {
           let (template, warnings) = try ServedTemplateFile.read(try changed.get(), path: path)
           TemplateWarnings.print(warnings, command: "serve", source: path, io: io)
           activate(template, defaults: config.config.defaults)
+          return true
         } catch {
           metrics.recordRefreshFailure()
           io.printError(
             "switchyard serve: error: \(error); refused, the previous template keeps serving")
+          return false
         }
       }
     case .remote(let remote, let period):

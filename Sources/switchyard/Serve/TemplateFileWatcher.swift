@@ -61,16 +61,24 @@ struct TemplateFileWatcher: Sendable {
     self.timeSource = timeSource
   }
 
-  /// Calls `changed` with the file's contents after each change, until the task is cancelled.
+  /// Calls `changed` with the file's contents after each change, until the task is cancelled,
+  /// and `stillServed` after each look that finds the file holding the contents served.
   /// `initial` are the contents already served and `stamp` the file's stamp taken before they
   /// were read, so a change made after that read is seen even if the watcher starts later,
-  /// and an unchanged file is not handed over. A file that cannot be read is
-  /// `changed(.failure(...))` once per change.
+  /// and an unchanged file is not handed over.
+  ///
+  /// `changed` returns whether the contents it was given are served now: refused contents are
+  /// not handed over again until the file changes to something else, and while the file holds
+  /// them nothing is still served. A file that cannot be read is `changed(.failure(...))` once
+  /// per change.
   func run(
     initial: [UInt8], stamp: Stamp?,
-    _ changed: @Sendable (Result<[UInt8], InputFileError>) async -> Void
+    stillServed: @Sendable () async -> Void = {},
+    _ changed: @Sendable (Result<[UInt8], InputFileError>) async -> Bool
   ) async {
     var served = initial
+    var handed: [UInt8]? = initial
+    var holdsServed = true
     var seen = stamp
     var settled = true
     while !Task.isCancelled {
@@ -86,19 +94,31 @@ struct TemplateFileWatcher: Sendable {
         settled = false
         continue
       }
-      guard !settled else { continue }
+      guard !settled else {
+        if holdsServed { await stillServed() }
+        continue
+      }
       settled = true
       guard now != nil else {
-        await changed(.failure(InputFileError(path: path, reason: "the file is gone")))
+        handed = nil
+        holdsServed = await changed(
+          .failure(InputFileError(path: path, reason: "the file is gone")))
         continue
       }
       do {
         let bytes = [UInt8](try InputFile.readData(at: path))
-        guard bytes != served else { continue }
-        served = bytes
-        await changed(.success(bytes))
+        if bytes == served {
+          (handed, holdsServed) = (bytes, true)
+          await stillServed()
+          continue
+        }
+        guard bytes != handed else { continue }
+        handed = bytes
+        holdsServed = await changed(.success(bytes))
+        if holdsServed { served = bytes }
       } catch {
-        await changed(.failure(error))
+        handed = nil
+        holdsServed = await changed(.failure(error))
       }
     }
   }

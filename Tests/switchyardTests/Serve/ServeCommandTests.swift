@@ -240,6 +240,38 @@ struct ServeCommandTests {
   }
 
   @Test(
+    "the refresh age is the time since a look found the file holding the served template: it stays 0 while the file is unchanged and grows once the file holds a refused one"
+  )
+  func refreshAgeOfTheFile() async throws {
+    let (directory, arguments) = try Self.files()
+    defer { _ = directory }
+    let clock = ManualTimeSource(now: TestTime.start)
+    let serve = try await ServeHarness(arguments, clock: clock)
+    func look() async {
+      await clock.waitForSleepers(count: 1)
+      clock.advance(by: .milliseconds(500))
+      await clock.waitForSleepers(count: 1)
+    }
+    func age() async throws -> String? {
+      try await serve.metrics().split(separator: "\n").first {
+        $0.hasPrefix("switchyard_refresh_age_seconds ")
+      }.map(String.init)
+    }
+    await look()
+    await look()
+    let unchanged = try await age()
+    _ = try directory.write("t.json", #"{"parameters": {"banner": {"defaultValue": 1}}"#)
+    // One look sees the change, the next refuses it, the third finds it still there.
+    await look()
+    await look()
+    await look()
+    let refused = try await age()
+    #expect(await serve.finish() == .success)
+    #expect(unchanged == "switchyard_refresh_age_seconds 0.0")
+    #expect(refused == "switchyard_refresh_age_seconds 1.5")
+  }
+
+  @Test(
     "with API keys, a request needs one (Bearer or X-API-Key); the access log shows neither keys nor flag keys nor contexts"
   )
   func apiKeysAndAccessLog() async throws {
