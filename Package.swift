@@ -111,6 +111,7 @@ let package = Package(
       name: "SwitchyardBench",
       dependencies: [
         "Core", "ConfigEngine", "ConfigClient", "RootRouting", "HTTPCore", "HTTPServer",
+        "FlagEvaluation",
       ],
       swiftSettings: sharedSwiftSettings),
 
@@ -214,6 +215,7 @@ let package = Package(
       name: "SwitchyardBenchTests",
       dependencies: [
         "SwitchyardBench", "ConfigClient", "ConfigEngine", "Core", "SwitchyardTestSupport",
+        "FlagEvaluation",
       ],
       swiftSettings: sharedSwiftSettings),
   ]

@@ -12,7 +12,7 @@ struct Benchmark: Sendable {
 
   /// Every benchmark, in the order they run.
   static let all: [Benchmark] = [
-    .evaluation, .simulate, .routing, .client, .diff, .httpServer, .ofrep,
+    .evaluation, .flags, .simulate, .routing, .client, .diff, .httpServer, .ofrep,
   ]
 }
 
@@ -43,15 +43,16 @@ final class BenchmarkReport: Sendable {
     self.benchmark = benchmark
   }
 
-  /// Prints one figure, e.g. `figure("evaluations per second", 123_456, unit: "/s")`.
+  /// Prints one figure, e.g. `figure("evaluations per second", 123_456, unit: "/s")`; a
+  /// negative one (a change) with its sign.
   func figure(_ name: String, _ value: Double, unit: String) {
-    let formatted: String
-    if value >= 100 {
-      formatted = Self.grouped(Int(value.rounded()))
+    let magnitude = abs(value)
+    var formatted = value < 0 && (magnitude * 100).rounded() > 0 ? "-" : ""
+    if magnitude >= 100 {
+      formatted += Self.grouped(Int(magnitude.rounded()))
     } else {
-      formatted =
-        String(Int((value * 100).rounded()) / 100) + "."
-        + Self.twoDigits(Int((value * 100).rounded()) % 100)
+      let hundredths = Int((magnitude * 100).rounded())
+      formatted += String(hundredths / 100) + "." + Self.twoDigits(hundredths % 100)
     }
     io.printLine([benchmark, name, formatted, unit].joined(separator: "  "))
   }

@@ -106,6 +106,29 @@ enum EvaluationWorkload {
     ])
   }
 
+  /// `context` in OpenFeature's terms, as an OFREP request's `context` (and a `FlagContext`)
+  /// carries it: the randomization id as `targetingKey`, each custom signal as an attribute of
+  /// its own, except one named as a context field (`country`), which would set that field and
+  /// so rides in `customSignals`.
+  static func openFeatureContext(_ context: EvaluationContext) -> JSONObject {
+    var attributes = JSONObject([("targetingKey", .string(context.randomizationID ?? ""))])
+    var shadowed = JSONObject()
+    for (name, signal) in context.customSignals.sorted(by: { $0.key < $1.key }) {
+      let value: JSONValue =
+        switch signal {
+        case .string(let text): .string(text)
+        case .number(let number): .number(number)
+        }
+      if ContextField.named(name) != nil {
+        shadowed[name] = value
+      } else {
+        attributes[name] = value
+      }
+    }
+    if !shadowed.isEmpty { attributes["customSignals"] = .object(shadowed) }
+    return attributes
+  }
+
   static func context(_ index: Int, random: inout SeededRandomGenerator) -> EvaluationContext {
     let tiers = ["free", "paid", "trial", "gold", " paid "]
     let countries = ["JP", "US", "UK", "JA", "FR"]

@@ -10,7 +10,7 @@ struct BenchToolTests {
       (["--only"], "switchyard-bench: option '--only' needs a value"),
       (
         ["--only", "speed"],
-        "switchyard-bench: no benchmark named 'speed'; have: evaluation, simulate, routing, client, diff, http-server, ofrep"
+        "switchyard-bench: no benchmark named 'speed'; have: evaluation, flags, simulate, routing, client, diff, http-server, ofrep"
       ),
       (
         ["--only", "evaluation", "--lines", "many"],
