@@ -26,62 +26,24 @@ struct HTTPRequestFuzzTests {
     var refused = 0
   }
 
-  /// The echo handler's answer: 200 and the body's length.
-  static func answer(_ request: HTTPServerRequest) -> HTTPServerResponse {
-    HTTPServerResponse(status: 200, body: .bytes(Array("\(request.body.count)".utf8)))
-  }
-
-  /// Feeds `input` to a machine in random pieces, answering each request as the loop would
-  /// (and reading only while the machine wants bytes), then closes the client's side.
+  /// Feeds `input` to a machine in random pieces (`ConnectionDrive`) and holds what it did
+  /// to the rules.
   static func drive(
     _ input: [UInt8], seed: UInt64, iteration: Int, random: inout SeededRandomGenerator,
     rules: inout Rules
   ) {
-    let settings = HTTPConnectionMachine.Settings(
-      limits: limits, headTimeout: .seconds(10), idleTimeout: .seconds(60),
-      remoteAddress: "127.0.0.1:1")
-    var machine = HTTPConnectionMachine(settings: settings, openedAt: .zero)
-    var output: [UInt8] = []
-    var methods: [String] = []
-    var pending: [HTTPServerRequest] = []
-    var closed = false
-    var offset = 0
-    var peerClosed = false
     let maximumRead = 4_096
     let bound = limits.maximumHeadBytes + limits.maximumBodyBytes + maximumRead
-    // Each step consumes input, answers a request or ends the input: a bound on steps is a
-    // hang detector.
-    for _ in 0..<(input.count + 64) where !closed {
-      let event: HTTPConnectionMachine.Event
-      if !pending.isEmpty {
-        event = .responded(answer(pending.removeFirst()))
-      } else if offset < input.count, machine.wantsInput {
-        let count = min(input.count - offset, 1 + random.length(upTo: 64, rarely: maximumRead - 1))
-        event = .received(Array(input[offset..<offset + count]))
-        offset += count
-      } else if !peerClosed {
-        peerClosed = true
-        event = .peerClosed
-      } else {
-        break
-      }
-      for action in machine.handle(event, now: .zero, date: "Thu, 01 Jan 2026 00:00:00 GMT") {
-        switch action {
-        case .send(let bytes): output += bytes
-        case .handle(let request):
-          methods.append(request.method)
-          pending.append(request)
-          rules.handled += 1
-        case .closeAfterSending, .closeNow: closed = true
-        case .stream, .cancelStream, .log: break
-        }
-      }
-      if machine.heldBytes > bound {
-        rules.bounded.add(
-          seed: seed, iteration: iteration, input: input, "held \(machine.heldBytes) bytes")
-      }
+    let drive = ConnectionDrive(input, limits: limits) {
+      1 + random.length(upTo: 64, rarely: maximumRead - 1)
     }
-    if !closed {
+    let (output, methods) = (drive.output, drive.methods)
+    rules.handled += methods.count
+    if drive.mostHeld > bound {
+      rules.bounded.add(
+        seed: seed, iteration: iteration, input: input, "held \(drive.mostHeld) bytes")
+    }
+    if !drive.closed {
       rules.ends.add(seed: seed, iteration: iteration, input: input, "still open")
     }
     var check = ResponseStreamCheck()
@@ -138,7 +100,7 @@ struct HTTPRequestFuzzTests {
     var failures = FuzzFailures(
       "what the server writes is whole, well-formed responses, the server's own error last")
     var served = 0
-    try await RunningServer.with(configuration, handler: { Self.answer($0) }) { server in
+    try await RunningServer.with(configuration, handler: { ConnectionDrive.answer($0) }) { server in
       for seed in FuzzBudget.seeds([0x4854_5450_1001]) {
         var random = SeededRandomGenerator(seed: seed)
         for iteration in 0..<600 {

@@ -1,0 +1,1 @@
+../../../Tests/HTTPServerTests/Fuzz/ConnectionDrive.swift

@@ -1,0 +1,1 @@
+../../../Tests/HTTPServerTests/Fuzz/ResponseStreamCheck.swift
