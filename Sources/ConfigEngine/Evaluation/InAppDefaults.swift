@@ -17,7 +17,8 @@ public struct InAppDefaults: Sendable, Hashable {
   /// for a key without a value is dropped).
   public init(_ values: [String: String] = [:], valueTypes: [String: ConfigValueType] = [:]) {
     self.values = values
-    self.typeTable = valueTypes.isEmpty ? nil : valueTypes.filter { values[$0.key] != nil }
+    let known = valueTypes.filter { values[$0.key] != nil }
+    self.typeTable = known.isEmpty ? nil : known
   }
 
   /// Defaults from a flat JSON object whose values are strings, numbers or Booleans (numbers

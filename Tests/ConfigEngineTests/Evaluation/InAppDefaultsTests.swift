@@ -39,5 +39,8 @@ struct InAppDefaultsTests {
     let defaults = InAppDefaults(["a": "1"], valueTypes: ["a": .number, "gone": .boolean])
     #expect(defaults.valueTypes == ["a": .number])
     #expect(InAppDefaults(["a": "1"]).valueType(forKey: "a") == nil)
+    // Types only for keys without a value leave the defaults equal to the same values
+    // given no types at all.
+    #expect(InAppDefaults(["a": "1"], valueTypes: ["gone": .boolean]) == InAppDefaults(["a": "1"]))
   }
 }
