@@ -111,9 +111,8 @@ public struct OFREPResponder: Sendable {
   private func bulk(
     _ request: OFREPRequest, _ configuration: FlagConfiguration, _ context: OFREPContext
   ) -> OFREPResponse {
-    let keys = Set(configuration.template?.keys ?? []).union(configuration.defaults.keys).sorted()
     let flags = evaluator.untypedDetails(
-      forKeys: keys, in: configuration, context: context.flagContext,
+      forKeys: nil, in: configuration, context: context.flagContext,
       evaluationContext: context.evaluationContext)
     let body = OFREPBody.bulk(
       flags, version: configuration.template?.versionNumber, eventStream: eventStream)

@@ -75,13 +75,16 @@ public struct FlagEvaluator: Sendable {
   /// default applies), for one context: evaluated once for all of them, unless a hook's
   /// `before` stage changes the context of one. What the OFREP responder answers.
   /// - Parameters:
+  ///   - keys: the flags to answer; nil for every flag the evaluation knows (the template's
+  ///     and the in-app defaults', sorted: `EvaluatedConfig.keys`), as a bulk answer holds.
   ///   - context: the context as given, for hooks.
   ///   - evaluationContext: `context.evaluationContext()`, which the caller has checked.
   package func untypedDetails(
-    forKeys keys: [String], in configuration: FlagConfiguration, context: FlagContext,
+    forKeys keys: [String]?, in configuration: FlagConfiguration, context: FlagContext,
     evaluationContext: EvaluationContext
   ) -> [FlagEvaluationDetails<FlagValue?>] {
     let values = configuration.values(for: evaluationContext)
+    let keys = keys ?? values.keys
     let resolution = { (key: String) in
       FlagResolution(key: key, values: values, isStale: configuration.isStale).untypedDetails
     }
