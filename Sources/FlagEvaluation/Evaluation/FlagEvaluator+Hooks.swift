@@ -15,6 +15,9 @@ extension FlagEvaluator {
         flagKey: key, valueType: valueType, defaultValue: defaultValue, context: context)
     }
     var details: FlagEvaluationDetails<Value>
+    // The details as hooks saw them in `after`, unless a stage's error replaced them since:
+    // erased once, not again for `finally`.
+    var seen: FlagEvaluationDetails<FlagValue?>?
     do {
       var current = context
       for index in hooks.indices {
@@ -26,18 +29,20 @@ extension FlagEvaluator {
       if let error = details.error {
         for index in hooks.indices.reversed() { hooks[index].error(&stages[index], error) }
       } else {
-        let seen = erase(details)
+        let erased = erase(details)
+        seen = erased
         for index in hooks.indices.reversed() {
-          try hooks[index].after(&stages[index], details: seen)
+          try hooks[index].after(&stages[index], details: erased)
         }
       }
     } catch {
       let failure = FlagEvaluationError(.general, "a hook failed: \(error)")
       details = failed(failure)
+      seen = nil
       for index in hooks.indices.reversed() { hooks[index].error(&stages[index], failure) }
     }
-    let seen = erase(details)
-    for index in hooks.indices.reversed() { hooks[index].finally(&stages[index], details: seen) }
+    let final = seen ?? erase(details)
+    for index in hooks.indices.reversed() { hooks[index].finally(&stages[index], details: final) }
     return details
   }
 }
