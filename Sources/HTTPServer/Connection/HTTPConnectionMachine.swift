@@ -239,7 +239,10 @@ struct HTTPConnectionMachine {
       let head = HTTPResponseEncoder.head(
         status: response.status, headers: response.headers, framing: framing,
         closing: exchange.closes, date: date)
-      actions.append(.send(bodiless ? head : head + body))
+      // Head and body as two sends: the loop appends each to its output, so a large body is
+      // not first copied into a joined array.
+      actions.append(.send(head))
+      if !bodiless, !body.isEmpty { actions.append(.send(body)) }
       finish(exchange, bodyBytes: bodiless ? 0 : body.count, now: now, date: date, &actions)
     case .stream(let stream):
       let chunked = !exchange.isHTTP10
@@ -344,7 +347,7 @@ struct HTTPConnectionMachine {
     isShuttingDown = true
     switch state {
     case .awaitingRequest:
-      guard !parser.hasPartialRequest else { break }
+      guard isIdle else { break }
       state = .closed
       actions.append(.closeNow)
     case .streaming(let exchange, let bytes, let chunked):

@@ -8,7 +8,7 @@ struct LingeringClose {
   /// Bytes dropped before giving up on the peer.
   static let maximumDiscardedBytes = 1 << 20
 
-  let descriptor: Int32
+  /// When the server stops waiting and closes (the lingering table is keyed by descriptor).
   let deadline: Duration
   var discarded = 0
 }

@@ -48,8 +48,8 @@ extension EventLoop {
         configuration.accessLog?(entry)
       }
     }
+    // `flush` watches the socket for what the connection needs next.
     guard flush(connection) else { return }
-    watch(connection)
     count(connection)
   }
 
@@ -136,7 +136,6 @@ extension EventLoop {
     ServerSocket.shutdownWriting(descriptor)
     poller.add(descriptor, interest: .read)
     lingering[descriptor] = LingeringClose(
-      descriptor: descriptor,
       deadline: now + min(LingeringClose.duration, configuration.headTimeout))
   }
 
