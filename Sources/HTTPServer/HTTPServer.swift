@@ -99,7 +99,8 @@ package final class HTTPServer: Sendable {
     let thread = Thread { loop.run() }
     thread.name = "HTTPServer :\(port)"
     thread.start()
-    return (mailbox, ticker(mailbox, interval: loop.sweepInterval), port)
+    let ticker = loop.clock.pacesItself ? nil : ticker(mailbox, interval: loop.sweepInterval)
+    return (mailbox, ticker, port)
   }
 
   /// Stops accepting at once, closes idle keep-alive connections, ends streaming responses,
@@ -151,11 +152,11 @@ package final class HTTPServer: Sendable {
     status.receivedBytes
   }
 
-  /// On a time source that is not the system's clock, a task that sleeps on it and tells
-  /// the loop each time it wakes, so deadlines follow that clock (a test's manual one).
-  private func ticker(_ mailbox: LoopMailbox, interval: Duration) -> Task<Void, Never>? {
+  /// For a loop that does not pace itself (`ServerClock`: a time source that is not the
+  /// system's clock), a task that sleeps on that source and tells the loop each time it
+  /// wakes, so deadlines follow it (a test's manual clock).
+  private func ticker(_ mailbox: LoopMailbox, interval: Duration) -> Task<Void, Never> {
     let time = configuration.timeSource
-    guard !(time is SystemTimeSource) else { return nil }
     return Task {
       while !Task.isCancelled {
         do {
