@@ -74,7 +74,7 @@ package enum SessionContext: Sendable, Hashable {
   /// Whether a change to this context still applies to `runtime`: its signed-in user is the
   /// context's.
   package func isCurrent(in runtime: RootRuntime) -> Bool {
-    runtime.session.user == user
+    runtime.signedInUser == user
   }
 
   /// `context` for this user, as `ConfigRouter` sets the signals: the id as the randomization

@@ -169,7 +169,7 @@ struct RootTranscript {
   ) async {
     guard let load = effects.takeProfileLoad(of: user) else {
       outcome.dropped =
-        runtime.session.user == user ? .profileNotLoading : .stale(.sessionEnded)
+        runtime.signedInUser == user ? .profileNotLoading : .stale(.sessionEnded)
       return
     }
     await follow(SessionContext.before(answer: answer.event(user: user)), &outcome)
