@@ -17,15 +17,9 @@ enum BenchTool {
     }
     if let status = EvaluationProbe.run(arguments: arguments, io: io) { return status }
     let probe = arguments.first.flatMap(ClientProbe.named)
-    let isLoad = arguments.first == LoadCommand.name
-    let command =
-      probe.map { "switchyard-bench \($0.name)" }
-      ?? (isLoad ? "switchyard-bench load" : "switchyard-bench")
+    let command = probe.map { "switchyard-bench \($0.name)" } ?? "switchyard-bench"
     do {
-      if isLoad {
-        try await LoadCommand.run(
-          BenchOptions(arguments.dropFirst(), allowed: LoadCommand.options), io)
-      } else if let probe {
+      if let probe {
         try await probe.run(BenchOptions(arguments.dropFirst(), allowed: probe.options), io)
       } else {
         try await runBenchmarks(BenchOptions(arguments, allowed: ["--only", "--lines"]), io)

@@ -5,6 +5,15 @@ extension Benchmark {
   /// What the trivial handler answers: an OFREP evaluation's size and shape.
   static let trivialAnswer = Array(#"{"key":"f","value":true,"reason":"STATIC"}"#.utf8)
 
+  /// A server on `port` (0: any free one) whose handler answers `trivialAnswer` at once.
+  static func trivialServer(port: Int) -> HTTPServer {
+    let answer = trivialAnswer
+    return HTTPServer(configuration: HTTPServerConfiguration(port: port)) { _ in
+      HTTPServerResponse(
+        status: 200, headers: [("Content-Type", "application/json")], body: .bytes(answer))
+    }
+  }
+
   /// The HTTP server alone, in this process, with a handler that answers at once: what the
   /// server costs per request before any OFREP work, with 64 busy keep-alive connections,
   /// then with 1,000 idle ones held open beside them.
@@ -12,11 +21,7 @@ extension Benchmark {
     name: "http-server",
     summary: "HTTP server alone: 64 keep-alive connections, then with 1,000 idle ones."
   ) { report, _ in
-    let answer = trivialAnswer
-    let server = HTTPServer(configuration: HTTPServerConfiguration(port: 0)) { _ in
-      HTTPServerResponse(
-        status: 200, headers: [("Content-Type", "application/json")], body: .bytes(answer))
-    }
+    let server = trivialServer(port: 0)
     let (host, port) = try server.start()
     do {
       var load = LoadGenerator(

@@ -1,8 +1,9 @@
 import ConfigClient
 import Core
 
-/// A command the client benchmark runs in a process of its own, so what it measures (the
-/// time to a first value, peak memory) belongs to that work alone. Not listed in `--help`.
+/// A command beside the benchmarks, named by the first argument: `load`, and the probes the
+/// benchmarks run in a process of their own, so what they measure (the time to a first value,
+/// peak memory) belongs to that work alone (those start with `__` and are not in `--help`).
 struct ClientProbe: Sendable {
   /// The word that selects the probe, e.g. `__client-first-read`.
   let name: String
@@ -10,7 +11,11 @@ struct ClientProbe: Sendable {
   let options: Set<String>
   let run: @Sendable (BenchOptions, BenchIO) async throws -> Void
 
-  static let all: [ClientProbe] = [.start, .firstRead, .activate, .httpServer]
+  static let all: [ClientProbe] = [.load, .start, .firstRead, .activate, .httpServer]
+
+  /// `load`: load on any HTTP server (see `LoadCommand`).
+  static let load = ClientProbe(
+    name: LoadCommand.name, options: LoadCommand.options, run: LoadCommand.run)
 
   /// The probe named `name`, if there is one.
   static func named(_ name: String) -> ClientProbe? {

@@ -9,11 +9,7 @@ extension ClientProbe {
     options, io in
     let port = Int(try options.required("--port")) ?? -1
     let seconds = Int(options.values["--seconds"] ?? "60") ?? 60
-    let server = HTTPServer(configuration: HTTPServerConfiguration(port: port)) { _ in
-      HTTPServerResponse(
-        status: 200, headers: [("Content-Type", "application/json")],
-        body: .bytes(Benchmark.trivialAnswer))
-    }
+    let server = Benchmark.trivialServer(port: port)
     let bound = try server.start()
     io.printLine(
       "listening on \(bound.host):\(bound.port), pid \(ProcessInfo.processInfo.processIdentifier)")
