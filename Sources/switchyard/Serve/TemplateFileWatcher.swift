@@ -70,15 +70,15 @@ struct TemplateFileWatcher: Sendable {
   /// `changed` returns whether the contents it was given are served now: refused contents are
   /// not handed over again until the file changes to something else, and while the file holds
   /// them nothing is still served. A file that cannot be read is `changed(.failure(...))` once
-  /// per change.
+  /// per change (what that call returns is not read: it hands over no contents).
   func run(
     initial: [UInt8], stamp: Stamp?,
     stillServed: @Sendable () async -> Void = {},
     _ changed: @Sendable (Result<[UInt8], InputFileError>) async -> Bool
   ) async {
     var served = initial
+    // The file holds what is served exactly when what was last handed over is what is served.
     var handed: [UInt8]? = initial
-    var holdsServed = true
     var seen = stamp
     var settled = true
     while !Task.isCancelled {
@@ -95,30 +95,28 @@ struct TemplateFileWatcher: Sendable {
         continue
       }
       guard !settled else {
-        if holdsServed { await stillServed() }
+        if handed == served { await stillServed() }
         continue
       }
       settled = true
       guard now != nil else {
         handed = nil
-        holdsServed = await changed(
-          .failure(InputFileError(path: path, reason: "the file is gone")))
+        _ = await changed(.failure(InputFileError(path: path, reason: "the file is gone")))
         continue
       }
       do {
         let bytes = [UInt8](try InputFile.readData(at: path))
         if bytes == served {
-          (handed, holdsServed) = (bytes, true)
+          handed = bytes
           await stillServed()
           continue
         }
         guard bytes != handed else { continue }
         handed = bytes
-        holdsServed = await changed(.success(bytes))
-        if holdsServed { served = bytes }
+        if await changed(.success(bytes)) { served = bytes }
       } catch {
         handed = nil
-        holdsServed = await changed(.failure(error))
+        _ = await changed(.failure(error))
       }
     }
   }
