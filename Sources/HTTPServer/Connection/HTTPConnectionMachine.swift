@@ -293,16 +293,14 @@ struct HTTPConnectionMachine {
   private mutating func fail(
     _ failure: HTTPRequestFailure, now: Duration, date: String, _ actions: inout [Action]
   ) {
-    actions.append(
-      .send(
-        HTTPResponseEncoder.errorResponse(
-          status: failure.status, code: failure.errorCode, details: failure.details, date: date)))
-    let body = HTTPServerErrorBody.json(code: failure.errorCode, details: failure.details)
+    let answer = HTTPResponseEncoder.errorResponse(
+      status: failure.status, code: failure.errorCode, details: failure.details, date: date)
+    actions.append(.send(answer.bytes))
     actions.append(
       .log(
         AccessLogEntry(
           method: failure.method ?? "-", path: failure.path ?? "-", status: failure.status,
-          bodyBytes: body.count, duration: .zero, remoteAddress: settings.remoteAddress)))
+          bodyBytes: answer.bodyBytes, duration: .zero, remoteAddress: settings.remoteAddress)))
     state = .closed
     actions.append(.closeAfterSending)
   }

@@ -60,9 +60,9 @@ extension EventLoop {
     configuration.accessLog?(
       AccessLogEntry(
         method: "-", path: "-", status: 503,
-        bodyBytes: HTTPServerErrorBody.json(code: "GENERAL", details: details).count,
+        bodyBytes: answer.bodyBytes,
         duration: .zero, remoteAddress: remoteAddress))
-    let sent = answer.withUnsafeBytes { ServerSocket.send(descriptor, $0) }
+    let sent = answer.bytes.withUnsafeBytes { ServerSocket.send(descriptor, $0) }
     linger(descriptor, peerClosed: sent == nil)
   }
 }

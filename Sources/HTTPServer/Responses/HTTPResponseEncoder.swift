@@ -105,11 +105,15 @@ enum HTTPResponseEncoder {
 extension HTTPResponseEncoder {
   /// A whole answer of the server's own (a failure it found, or a refusal): the JSON error
   /// body, `Content-Type: application/json`, and `Connection: close`, since the server
-  /// closes after every answer of its own.
-  static func errorResponse(status: Int, code: String, details: String, date: String) -> [UInt8] {
+  /// closes after every answer of its own. With the body's length, for the access log.
+  static func errorResponse(
+    status: Int, code: String, details: String, date: String
+  ) -> (bytes: [UInt8], bodyBytes: Int) {
     let body = HTTPServerErrorBody.json(code: code, details: details)
-    return head(
-      status: status, headers: [("Content-Type", "application/json")],
-      framing: .length(body.count), closing: true, date: date) + body
+    let bytes =
+      head(
+        status: status, headers: [("Content-Type", "application/json")],
+        framing: .length(body.count), closing: true, date: date) + body
+    return (bytes, body.count)
   }
 }
