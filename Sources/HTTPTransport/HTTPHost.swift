@@ -85,7 +85,9 @@ package struct HTTPHost: Sendable, Hashable {
       let colon = authority.firstIndex(of: UInt8(ascii: ":")) ?? authority.endIndex
       hostText = authority[..<colon]
       portText = authority[colon...].dropFirst()
-      guard let decoded = Self.decoded(hostText) else { throw refuse(.byte(UInt8(ascii: "%"))) }
+      guard let decoded = PercentEncoding.decode(bytes: hostText) else {
+        throw refuse(.byte(UInt8(ascii: "%")))
+      }
       name = decoded
       guard !name.isEmpty else { throw refuse(.empty) }
       if Self.address(family: AF_INET, String(decoding: name, as: UTF8.self)) != nil {
@@ -184,26 +186,6 @@ package struct HTTPHost: Sendable, Hashable {
     return inet_pton(family, text, &bytes) == 1 ? bytes : nil
   }
 
-  /// `text` with its percent escapes decoded, or nil when a `%` starts none.
-  private static func decoded(_ text: Substring.UTF8View) -> [UInt8]? {
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(text.count)
-    var index = text.startIndex
-    while index < text.endIndex {
-      var byte = text[index]
-      index = text.index(after: index)
-      if byte == UInt8(ascii: "%") {
-        guard let high = text[index...].first.flatMap(hexValue),
-          let low = text[text.index(after: index)...].first.flatMap(hexValue)
-        else { return nil }
-        byte = high << 4 | low
-        index = text.index(index, offsetBy: 2)
-      }
-      bytes.append(byte)
-    }
-    return bytes
-  }
-
   /// Why `name` (decoded, not an IPv4 address) is not a DNS name, or nil when it is one.
   private static func nameProblem(_ name: [UInt8]) -> HTTPHostRefusal.Reason? {
     let labels = (name.last == UInt8(ascii: ".") ? name.dropLast() : name[...])
@@ -236,17 +218,8 @@ package struct HTTPHost: Sendable, Hashable {
     if label.count >= 2, label.first == UInt8(ascii: "0"),
       label.dropFirst().first == UInt8(ascii: "x") || label.dropFirst().first == UInt8(ascii: "X")
     {
-      return label.dropFirst(2).allSatisfy { hexValue($0) != nil }
+      return label.dropFirst(2).allSatisfy { HexDigit.value($0) != nil }
     }
     return label.allSatisfy { (0x30...0x39).contains($0) }
-  }
-
-  private static func hexValue(_ byte: UInt8) -> UInt8? {
-    switch byte {
-    case 0x30...0x39: byte - 0x30
-    case 0x41...0x46: byte - 0x41 + 10
-    case 0x61...0x66: byte - 0x61 + 10
-    default: nil
-    }
   }
 }

@@ -261,17 +261,13 @@ struct HTTPResponseReader {
     var size = 0
     var digits = 0
     for byte in line {
-      let value: Int
-      switch byte {
-      case 0x30...0x39: value = Int(byte - 0x30)
-      case 0x41...0x46: value = Int(byte - 0x41 + 10)
-      case 0x61...0x66: value = Int(byte - 0x61 + 10)
-      default:
+      guard let digit = HexDigit.value(byte) else {
         guard digits > 0, [0x3B, 0x20, 0x09, 0x0D, 0x0A].contains(byte) else {
           throw .malformed("invalid chunk size")
         }
         return size
       }
+      let value = Int(digit)
       digits += 1
       guard digits <= 15 else { throw .malformed("chunk size too large") }
       size = size * 16 + value

@@ -1,34 +1,36 @@
-/// `%XX` escapes, as URLs (RFC 3986) and HTML's form encoding write bytes: one decoder for the
-/// OFREP responder's flag keys and the test servers' form bodies.
+/// `%XX` escapes, as URLs (RFC 3986) and HTML's form encoding write bytes: one decoder for URL
+/// hosts (`HTTPHost`), the OFREP responder's flag keys and the test servers' form bodies.
 package enum PercentEncoding {
   /// `text` with its `%XX` escapes decoded (and, with `plusIsSpace`, `+` as a space, as form
   /// encoding writes one); nil for a malformed escape or bytes that are not UTF-8.
   package static func decode(_ text: Substring, plusIsSpace: Bool = false) -> String? {
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(text.utf8.count)
-    var iterator = text.utf8.makeIterator()
+    decode(bytes: text.utf8, plusIsSpace: plusIsSpace).flatMap {
+      String(validating: $0, as: UTF8.self)
+    }
+  }
+
+  /// `bytes` with their `%XX` escapes decoded (and, with `plusIsSpace`, `+` as a space); nil
+  /// for a `%` that starts no escape. The bytes are not checked to be UTF-8: a URL's host is
+  /// held to its own rule after decoding.
+  package static func decode(
+    bytes: some Collection<UInt8>, plusIsSpace: Bool = false
+  ) -> [UInt8]? {
+    var decoded: [UInt8] = []
+    decoded.reserveCapacity(bytes.count)
+    var iterator = bytes.makeIterator()
     while let byte = iterator.next() {
       switch byte {
       case UInt8(ascii: "+") where plusIsSpace:
-        bytes.append(UInt8(ascii: " "))
+        decoded.append(UInt8(ascii: " "))
       case UInt8(ascii: "%"):
-        guard let high = iterator.next().flatMap(hexValue),
-          let low = iterator.next().flatMap(hexValue)
+        guard let high = iterator.next().flatMap(HexDigit.value),
+          let low = iterator.next().flatMap(HexDigit.value)
         else { return nil }
-        bytes.append(high << 4 | low)
+        decoded.append(high << 4 | low)
       default:
-        bytes.append(byte)
+        decoded.append(byte)
       }
     }
-    return String(validating: bytes, as: UTF8.self)
-  }
-
-  private static func hexValue(_ digit: UInt8) -> UInt8? {
-    switch digit {
-    case UInt8(ascii: "0")...UInt8(ascii: "9"): digit - UInt8(ascii: "0")
-    case UInt8(ascii: "a")...UInt8(ascii: "f"): digit - UInt8(ascii: "a") + 10
-    case UInt8(ascii: "A")...UInt8(ascii: "F"): digit - UInt8(ascii: "A") + 10
-    default: nil
-    }
+    return decoded
   }
 }

@@ -1,3 +1,5 @@
+import Core
+
 /// Removes the chunked coding from a request body as its bytes arrive (RFC 9112, section 7.1):
 /// chunk-size lines with optional extensions, the data, the last chunk and its trailer
 /// section. Extensions and trailer fields are read and checked, then dropped: nothing a
@@ -113,8 +115,8 @@ struct ChunkedBodyDecoder {
   private func chunkSize(_ line: ArraySlice<UInt8>) throws(HTTPRequestFailure) -> Int {
     var size = 0
     var index = line.startIndex
-    while index < line.endIndex, let digit = Self.hexValue(line[index]) {
-      size = size * 16 + digit
+    while index < line.endIndex, let digit = HexDigit.value(line[index]) {
+      size = size * 16 + Int(digit)
       // Checked on every digit, so no size can overflow.
       guard body.count + size <= maximumBodyBytes else {
         throw .bodyTooLarge(limit: maximumBodyBytes)
@@ -130,14 +132,5 @@ struct ChunkedBodyDecoder {
       throw .malformed("a control character in a chunk extension")
     }
     return size
-  }
-
-  private static func hexValue(_ byte: UInt8) -> Int? {
-    switch byte {
-    case 0x30...0x39: Int(byte - 0x30)
-    case 0x41...0x46: Int(byte - 0x41 + 10)
-    case 0x61...0x66: Int(byte - 0x61 + 10)
-    default: nil
-    }
   }
 }
